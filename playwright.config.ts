@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Runs against the built server (scripts/test.mjs builds first and picks a free port).
+// Browsers are not downloaded: we drive the system Chromium.
+const port = Number(process.env.ZHOL_E2E_PORT ?? 4455);
+const baseURL = `http://127.0.0.1:${port}`;
+const chromiumFlags = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'off',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node dist/server/entry.mjs',
+    url: `${baseURL}/ru/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { HOST: '127.0.0.1', PORT: String(port), ZHOL_DEMO: '1' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

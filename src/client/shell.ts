@@ -1,0 +1,175 @@
+// Behaviour of the app shell. Listeners that can be delegated sit on document once; anything that
+// depends on the page's elements is (re)bound on `astro:page-load`, which the ClientRouter fires on
+// the first load and after every navigation.
+import { $user } from './auth';
+import { externalTarget } from './external-link';
+import {
+  assessBrowser, browserFamilies, detectBrowser, hiddenUntil, isNoticeHidden, NOTICE_STORAGE_KEY,
+} from './outdated-browser';
+import {
+  $sidebarOpen, closeSidebar, HIDE_SIDEBAR_EVENT, openSidebar, SIDEBAR_BREAKPOINT, swipeAction, toggleSidebar,
+} from './sidebar';
+import { applyScheme, toggleColorScheme } from './theme';
+import { showToast, type Severity } from './toasts';
+import { mountToasts } from './toast-view';
+
+const wide = () => window.matchMedia(`(min-width: ${SIDEBAR_BREAKPOINT}px)`);
+
+function renderSidebar(open: boolean) {
+  const sidebar = document.getElementById('sidebar');
+  if (!sidebar) return;
+  const offCanvas = !wide().matches;
+  sidebar.classList.toggle('is-open', open);
+  document.documentElement.classList.toggle('sidebar-open', open && offCanvas);
+  // A closed off-canvas sidebar must not take focus or be read out.
+  sidebar.inert = offCanvas && !open;
+  document.querySelectorAll('[data-sidebar-toggle]').forEach((b) => b.setAttribute('aria-expanded', String(open)));
+}
+
+function renderUser() {
+  const user = $user.get();
+  document.querySelectorAll<HTMLElement>('[data-signed-in]').forEach((el) => { el.hidden = !user; });
+  document.querySelectorAll<HTMLElement>('[data-signed-out]').forEach((el) => { el.hidden = !!user; });
+  document.querySelectorAll<HTMLElement>('[data-user-fullname]').forEach((el) => { el.textContent = user?.fullname ?? ''; });
+  document.querySelectorAll<HTMLElement>('[data-requires-education]').forEach((el) => {
+    el.hidden = !user?.accesses.education;
+  });
+}
+
+function updateLanguageLinks() {
+  const rest = location.search + location.hash;
+  document.querySelectorAll<HTMLAnchorElement>('[data-locale-link]').forEach((a) => {
+    a.href = a.dataset.localeLink + rest;
+  });
+}
+
+function setLanguageMenu(open: boolean) {
+  const button = document.querySelector<HTMLButtonElement>('[data-lang-button]');
+  const menu = document.getElementById('lang-menu');
+  if (!button || !menu) return;
+  if (open) updateLanguageLinks();
+  button.setAttribute('aria-expanded', String(open));
+  menu.hidden = !open;
+  if (open) menu.querySelector<HTMLElement>('a')?.focus();
+}
+
+function showOutdatedNotice() {
+  const notice = document.getElementById('outdated-browser');
+  if (!notice) return;
+  let stored: string | null = null;
+  try { stored = localStorage.getItem(NOTICE_STORAGE_KEY); } catch { /* storage blocked */ }
+  const browser = detectBrowser(navigator.userAgent);
+  const verdict = assessBrowser(browser);
+  if (verdict === 'ok' || !browser || isNoticeHidden(stored, Date.now())) { notice.hidden = true; return; }
+  const label = `${browser.name} ${browser.version}`;
+  notice.querySelectorAll('[data-brow-name]').forEach((el) => { el.textContent = label; });
+  notice.querySelector<HTMLElement>('[data-verdict="outdated"]')!.hidden = verdict !== 'outdated';
+  notice.querySelector<HTMLElement>('[data-verdict="insecure"]')!.hidden = verdict !== 'insecure';
+  notice.querySelector<HTMLAnchorElement>('[data-update-link]')!.href = browserFamilies[browser.family]!.update;
+  notice.hidden = false;
+}
+
+let touchStart: { x: number; y: number } | null = null;
+
+function installOnce() {
+  // Delegated clicks: sidebar toggle, theme, language menu, content click, external links, showcase.
+  document.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    if (target.closest('[data-sidebar-toggle]')) { toggleSidebar(); return; }
+    if (target.closest('[data-sidebar-close]')) { closeSidebar(); return; }
+    if (target.closest('[data-theme-toggle]')) { toggleColorScheme(); return; }
+    if (target.closest('[data-lang-button]')) {
+      setLanguageMenu(document.getElementById('lang-menu')?.hasAttribute('hidden') ?? false);
+      return;
+    }
+    if (!target.closest('#lang-menu')) setLanguageMenu(false);
+    if ($sidebarOpen.get() && target.closest('[data-app-content]')) closeSidebar();
+
+    const link = target.closest<HTMLAnchorElement>('a[href*="/external_link_"]');
+    if (link && !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey) {
+      const url = new URL(link.href);
+      const dest = externalTarget(url.search);
+      if (dest) {
+        // Open the destination and cancel the navigation to the redirect route itself.
+        event.preventDefault();
+        event.stopPropagation();
+        if (url.pathname.endsWith('external_link_blank')) window.open(dest, '_blank', 'noopener');
+        else location.assign(dest);
+      }
+      return;
+    }
+
+    const toastButton = target.closest<HTMLElement>('[data-demo-toast]');
+    if (toastButton) {
+      showToast({
+        severity: toastButton.dataset.demoToast as Severity,
+        summary: toastButton.dataset.summary ?? '',
+        detail: toastButton.dataset.detail,
+        group: 'errors',
+      });
+    }
+    const dialogOpener = target.closest<HTMLElement>('[data-dialog-open]');
+    if (dialogOpener) (document.getElementById(dialogOpener.dataset.dialogOpen!) as HTMLDialogElement | null)?.showModal();
+    const dialogCloser = target.closest<HTMLElement>('[data-dialog-close]');
+    if (dialogCloser) dialogCloser.closest('dialog')?.close();
+
+    const ignore = target.closest('[data-browser-ignore]');
+    if (ignore) {
+      const never = document.querySelector<HTMLInputElement>('[data-browser-never]')?.checked ?? false;
+      try { localStorage.setItem(NOTICE_STORAGE_KEY, String(hiddenUntil(Date.now(), never))); } catch { /* blocked */ }
+      document.getElementById('outdated-browser')!.hidden = true;
+    }
+  }, { capture: true });
+
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const menu = document.getElementById('lang-menu');
+    if (menu && !menu.hidden) { setLanguageMenu(false); document.querySelector<HTMLElement>('[data-lang-button]')?.focus(); }
+    else if ($sidebarOpen.get()) closeSidebar();
+  });
+
+  // Copying on any tests page puts the "copying prohibited" text on the clipboard instead.
+  document.addEventListener('copy', (event) => {
+    if (!location.pathname.includes('tests')) return;
+    event.preventDefault();
+    event.clipboardData?.setData('text/plain', document.body.dataset.copyProhibited ?? '');
+  });
+  const blockOnQuestionImage = (event: Event) => {
+    if ((event.target as Element | null)?.closest?.('[data-question-image]')) event.preventDefault();
+  };
+  document.addEventListener('contextmenu', blockOnQuestionImage);
+  document.addEventListener('dragstart', blockOnQuestionImage);
+
+  window.addEventListener(HIDE_SIDEBAR_EVENT, closeSidebar);
+  wide().addEventListener('change', (e) => { if (e.matches) closeSidebar(); renderSidebar($sidebarOpen.get()); });
+  document.addEventListener('touchstart', (e) => {
+    const t = e.touches[0];
+    touchStart = t ? { x: t.clientX, y: t.clientY } : null;
+  }, { passive: true });
+  document.addEventListener('touchend', (e) => {
+    const t = e.changedTouches[0];
+    if (!touchStart || !t || wide().matches) return;
+    const action = swipeAction(t.clientX - touchStart.x, t.clientY - touchStart.y);
+    touchStart = null;
+    if (action === 'open') openSidebar();
+    else if (action === 'close') closeSidebar();
+  }, { passive: true });
+
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyScheme());
+  $sidebarOpen.listen(renderSidebar);
+  $user.listen(renderUser);
+  // The ClientRouter swaps <html> attributes; put the colour scheme back before the new page paints.
+  document.addEventListener('astro:after-swap', () => applyScheme());
+}
+
+installOnce();
+document.addEventListener('astro:page-load', () => {
+  closeSidebar();
+  renderSidebar($sidebarOpen.get());
+  renderUser();
+  applyScheme();
+  updateLanguageLinks();
+  mountToasts();
+  showOutdatedNotice();
+  document.dispatchEvent(new CustomEvent('zhol:shell-ready'));
+});

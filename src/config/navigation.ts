@@ -1,0 +1,54 @@
+// The sidebar's navigation, in the shape the menu call returns (label per locale, path, icon,
+// external, passive, children, expanded). Static until the menu API replaces it.
+import { localeCodes, type Locale } from '../i18n/locales';
+import { messages } from '../i18n/messages';
+import { site } from './site';
+
+export interface NavLink {
+  label: Record<Locale, string>;
+  /** Path under /{locale}/, or an absolute URL when `external`. */
+  path: string;
+  icon: string;
+  external?: boolean;
+  /** A heading that groups children and links nowhere. */
+  passive?: boolean;
+  children?: NavLink[];
+  expanded?: boolean;
+}
+
+function label(key: string): Record<Locale, string> {
+  return Object.fromEntries(localeCodes.map((l) => [l, messages[l][key]!])) as Record<Locale, string>;
+}
+
+export const navigation: NavLink[] = [
+  { label: label('nav.home'), path: '', icon: 'home' },
+  { label: label('nav.tests'), path: 'tests', icon: 'tests' },
+  { label: label('nav.stats'), path: 'stats', icon: 'stats' },
+  { label: label('nav.lessons'), path: 'lessons', icon: 'lessons' },
+  { label: label('nav.autodrom'), path: 'autodrom', icon: 'autodrom' },
+  { label: label('nav.simulator'), path: 'simulator', icon: 'simulator' },
+  { label: label('nav.school'), path: 'school', icon: 'school' },
+  { label: label('nav.rules'), path: 'rules', icon: 'rules' },
+  {
+    label: label('nav.testingCentre'), path: '', icon: 'centre', passive: true, expanded: false,
+    children: [
+      { label: label('nav.stream'), path: 'stream', icon: 'stream' },
+      { label: label('nav.booking'), path: 'booking', icon: 'booking' },
+    ],
+  },
+  { label: label('nav.mainSite'), path: site.ZHOL_PROVIDER_SITE_URL.replace('{lang}', 'ru'), icon: 'external', external: true },
+];
+
+/** Bottom navigation on small screens; `education` entries need the education access flag. */
+export const bottomNavigation = [
+  { key: 'nav.home', path: '', icon: 'home' },
+  { key: 'nav.tests', path: 'tests', icon: 'tests' },
+  { key: 'nav.autodrom', path: 'autodrom', icon: 'autodrom' },
+  { key: 'nav.lessons', path: 'lessons', icon: 'lessons', education: true },
+] as const;
+
+/** Whether `current` (a path under the locale, no slashes at the ends) is inside nav `path`. */
+export function isActivePath(path: string, current: string): boolean {
+  if (path === '') return current === '';
+  return current === path || current.startsWith(`${path}/`);
+}

@@ -1,0 +1,48 @@
+// Every route of the spec, once. Pages, titles, the sidebar and the tests read this table.
+export interface RouteDef {
+  /** Stable name; also the message key suffix of the title (`route.<key>`). */
+  key: string;
+  /** Path under /{locale}/ without slashes at either end; '' is the home page. */
+  path: string;
+  /** Rendered per request (an id in the path, or a status other than 200). */
+  onDemand?: boolean;
+  /** Needs no search index entry (not content). */
+  noIndex?: boolean;
+}
+
+export const routes = [
+  { key: 'home', path: '' },
+  { key: 'auth', path: 'auth', noIndex: true },
+  { key: 'ui', path: 'ui', noIndex: true },
+  { key: 'settings', path: 'settings', noIndex: true },
+  { key: 'tests', path: 'tests' },
+  { key: 'demo', path: 'tests/demo' },
+  { key: 'test', path: 'tests/[id]', onDemand: true, noIndex: true },
+  { key: 'stats', path: 'stats', noIndex: true },
+  { key: 'stat', path: 'stats/[id]', onDemand: true, noIndex: true },
+  { key: 'lessons', path: 'lessons' },
+  { key: 'autodrom', path: 'autodrom' },
+  { key: 'simulator', path: 'simulator' },
+  { key: 'school', path: 'school' },
+  { key: 'rules', path: 'rules' },
+  { key: 'stream', path: 'stream' },
+  { key: 'booking', path: 'booking' },
+  { key: '404', path: '404', onDemand: true, noIndex: true },
+  { key: 'externalLink', path: 'external_link_blank', noIndex: true },
+  { key: 'externalLink', path: 'external_link_self', noIndex: true },
+] as const satisfies readonly RouteDef[];
+
+export type RouteKey = (typeof routes)[number]['key'];
+
+/** The static pages, built once per locale. */
+export const staticRoutes = routes.filter((r): r is (typeof routes)[number] & RouteDef => !('onDemand' in r));
+
+export function routeByPath(path: string): RouteDef | undefined {
+  return routes.find((r) => r.path === path);
+}
+
+/** `/ru/tests` for ('ru', 'tests'); `/ru/` for the home page. */
+export function localePath(locale: string, path: string): string {
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  return clean ? `/${locale}/${clean}` : `/${locale}/`;
+}

@@ -1,0 +1,31 @@
+// Build-time settings for the prerendered pages (provider links end up in static HTML).
+// Parsed by one zod schema so a bad value fails the build with a readable message.
+import { z } from 'zod';
+
+const url = z.url();
+const schema = z.object({
+  /** The provider's main site; `{lang}` becomes ru or kk (en maps to ru). */
+  ZHOL_PROVIDER_SITE_URL: url.default('https://zhol.example/{lang}/'),
+  ZHOL_CATALOGUE_URL: url.default('https://zhol.example/catalogue/'),
+  ZHOL_REGISTER_URL: url.default('https://zhol.example/register/'),
+  ZHOL_RECOVER_URL: url.default('https://zhol.example/recover/'),
+  ZHOL_APP_STORE_URL: url.default('https://apps.apple.com/kz/app/zhol/id0000000000'),
+  ZHOL_GOOGLE_PLAY_URL: url.default('https://play.google.com/store/apps/details?id=kz.zhol.app'),
+});
+
+export type SiteConfig = z.infer<typeof schema>;
+
+export function parseSiteConfig(env: Record<string, string | undefined>): SiteConfig {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid Zhol configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const site = parseSiteConfig(process.env);
+
+export function providerSiteUrl(lang: string): string {
+  return site.ZHOL_PROVIDER_SITE_URL.replace('{lang}', lang);
+}
