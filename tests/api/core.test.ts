@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../src/i18n/messages/en.json';
+import kz from '../../src/i18n/messages/kz.json';
+import ru from '../../src/i18n/messages/ru.json';
+import { app } from '../../src/server/app';
+import { requestLocale } from '../../src/server/errors';
+
+describe('GET /rest/v1/domain/online/locale', () => {
+  it.each([['ru', ru], ['kk', kz], ['en', en], ['kz', kz]])('serves the %s dictionary', async (code, dict) => {
+    const res = await app.request(`/rest/v1/domain/online/locale?response=json&code=${code}&upd=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual(dict);
+  });
+
+  it('rejects an unknown code with 400 and a desc in the request language', async () => {
+    const res = await app.request('/rest/v1/domain/online/locale?response=json&code=de', { headers: { 'Accept-Language': 'kk' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ desc: kz['errors.badLocale'], status: 400 });
+  });
+
+  it('rejects a missing code with 400', async () => {
+    const res = await app.request('/rest/v1/domain/online/locale', { headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ desc: en['errors.badLocale'], status: 400 });
+  });
+});
+
+describe('unknown API paths', () => {
+  it.each([['ru', ru], ['kk', kz], ['en', en]])('answer 404 as JSON in %s', async (lang, dict) => {
+    const res = await app.request('/rest/v1/no/such/call?upd=1', { headers: { 'Accept-Language': lang } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ desc: dict['errors.notFound'], status: 404 });
+  });
+});
+
+describe('requestLocale', () => {
+  it.each([
+    ['kk-KZ,kk;q=0.9', 'kz'], ['kz', 'kz'], ['en-US', 'en'], ['ru-RU', 'ru'],
+    ['de-DE,en;q=0.5', 'en'], ['', 'ru'], [undefined, 'ru'], ['fr', 'ru'],
+  ])('%s → %s', (header, locale) => {
+    expect(requestLocale(header)).toBe(locale);
+  });
+});
