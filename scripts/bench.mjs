@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm run bench`: what a first visit to each page loads, as gzip bytes of JavaScript, against the
+// budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB). Reads the built output in
+// dist/client (run `npm run build` first); it measures and prints, it does not fail a build.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve('dist/client');
+if (!existsSync(root)) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+
+const contentPages = new Set(['rules', 'autodrom', 'simulator', 'school', '404']);
+const CONTENT_BUDGET = 80 * 1024;
+const PAGE_BUDGET = 130 * 1024;
+
+const gzCache = new Map();
+function gz(file) {
+  if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(file)).length);
+  return gzCache.get(file);
+}
+
+/** A module and every module it imports statically (`import … from './x.js'`, `import './x.js'`). */
+function closure(file, seen = new Set()) {
+  if (seen.has(file) || !existsSync(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  for (const m of code.matchAll(/(?:import|export)\s*(?:[^'"()]*?from\s*)?["']([^"']+\.js)["']/g)) {
+    const spec = m[1];
+    const target = spec.startsWith('/') ? join(root, spec) : resolve(dirname(file), spec);
+    closure(target, seen);
+  }
+  return seen;
+}
+
+function pageScripts(html) {
+  const files = new Set();
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) files.add(m[1]);
+  return [...files].filter((s) => s.startsWith('/')).map((s) => join(root, s.split('?')[0]));
+}
+
+function inlineScriptBytes(html) {
+  let total = 0;
+  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)) {
+    total += gzipSync(Buffer.from(m[1])).length;
+  }
+  return total;
+}
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) { if (name !== 'pagefind' && name !== '_astro') walk(path, out); }
+    else if (name === 'index.html') out.push(path);
+  }
+  return out;
+}
+
+const rows = [];
+for (const file of walk(root)) {
+  const html = readFileSync(file, 'utf8');
+  const route = '/' + relative(root, dirname(file)).split('\\').join('/');
+  const modules = new Set();
+  for (const entry of pageScripts(html)) closure(entry, modules);
+  const js = [...modules].reduce((sum, f) => sum + gz(f), 0) + inlineScriptBytes(html);
+  const key = route.split('/').slice(2).join('/') || 'home';
+  const budget = contentPages.has(key) ? CONTENT_BUDGET : PAGE_BUDGET;
+  rows.push({ route, js, html: gzipSync(Buffer.from(html)).length, budget });
+}
+rows.sort((a, b) => a.route.localeCompare(b.route));
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log('Page weight on a first visit (gzip); SSR routes (tests/{id}, stats/{id}, 404) share the shell of the static pages.\n');
+console.log(['route'.padEnd(32), 'JS'.padStart(10), 'budget'.padStart(10), 'HTML'.padStart(10), ''].join(' '));
+let over = 0;
+for (const r of rows) {
+  const ok = r.js <= r.budget;
+  if (!ok) over++;
+  console.log([r.route.padEnd(32), kb(r.js).padStart(10), kb(r.budget).padStart(10), kb(r.html).padStart(10), ok ? 'ok' : 'OVER'].join(' '));
+}
+const heaviest = rows.reduce((a, b) => (b.js > a.js ? b : a), rows[0]);
+console.log(`\n${rows.length} pages; heaviest ${heaviest.route} at ${kb(heaviest.js)}; ${over} over budget.`);
