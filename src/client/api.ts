@@ -1,10 +1,10 @@
 // The one HTTP client every island uses (DESIGN §5): adds `upd=1`, serialises queries in bracket
 // style (`filter[active]=true`), sends Accept-Language, and turns any failure into {desc, status}.
-import { FetchError, ofetch } from 'ofetch';
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import qs from 'qs';
 import { locales, localeFromPath, type Locale } from '../i18n/locales';
 
-export interface ApiErrorBody { desc: string; status: number; code?: string }
+export interface ApiErrorBody { desc: string; status: number; code?: string | undefined }
 
 export class ApiRequestError extends Error implements ApiErrorBody {
   constructor(readonly desc: string, readonly status: number, readonly code?: string) {
@@ -58,7 +58,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       credentials: 'same-origin',
       signal: options.signal,
       // The spec sets no request timeout.
-    } as Parameters<typeof ofetch>[1]);
+    } as FetchOptions<'json'>);
   } catch (error) {
     const failure = toApiError(error, error instanceof Error ? error.message : 'Network error');
     if (failure.status === 401) unauthorizedHandlers.forEach((h) => h());

@@ -2,13 +2,28 @@
 // error handler that turns anything thrown into {desc, status} in the request's language.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { setLocale, type Deps, type Env } from './context';
 import { ApiError, errorBody } from './errors';
+import { authRoutes } from './routes/auth';
 import { localeRoutes } from './routes/locale';
+import { menuRoutes } from './routes/menu';
+import { userRoutes } from './routes/user';
 
-export function createApp() {
-  const app = new Hono().basePath('/rest');
+export function createApp(getDeps: () => Promise<Deps>) {
+  const app = new Hono<Env>({ strict: false }).basePath('/rest');
 
+  app.use(async (c, next) => {
+    c.set('deps', await getDeps());
+    await next();
+    c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
+  });
+  app.use(setLocale);
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/v1/core', authRoutes);
+  app.route('/v1/core/user', userRoutes);
   app.route('/v1/domain/online', localeRoutes);
+  app.route('/v1/domain/online', menuRoutes);
 
   app.notFound((c) => c.json(errorBody(c, 404, 'errors.notFound'), 404));
   app.onError((error, c) => {
@@ -25,5 +40,4 @@ export function createApp() {
   return app;
 }
 
-export const app = createApp();
-export type App = typeof app;
+export type App = ReturnType<typeof createApp>;

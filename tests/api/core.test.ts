@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
 import kz from '../../src/i18n/messages/kz.json';
 import ru from '../../src/i18n/messages/ru.json';
-import { app } from '../../src/server/app';
+import { createApp } from '../../src/server/app';
 import { requestLocale } from '../../src/server/errors';
+import { createTestDb, type TestDb } from '../support/db';
+
+let testDb: TestDb;
+const app = createApp(async () => testDb.deps);
+beforeAll(async () => { testDb = await createTestDb('sqlite', { content: false }); });
+afterAll(async () => { await testDb.close(); });
 
 describe('GET /rest/v1/domain/online/locale', () => {
   it.each([['ru', ru], ['kk', kz], ['en', en], ['kz', kz]])('serves the %s dictionary', async (code, dict) => {

@@ -1,5 +1,7 @@
 // Every /rest/* call goes to the Hono app (DESIGN §1).
 import type { APIRoute } from 'astro';
-import { app } from '../../server/app';
+import { createApp } from '../../server/app';
+import { getDeps } from '../../server/runtime';
 export const prerender = false;
-export const ALL: APIRoute = ({ request }) => app.fetch(request);
+const app = createApp(getDeps);
+export const ALL: APIRoute = ({ request, clientAddress }) => app.fetch(request, { clientAddress });

@@ -1,6 +1,7 @@
 // GET /rest/v1/domain/online/locale?response=json&code=kk|en|ru — the message dictionary.
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import type { Env } from '../context';
 import { z } from 'zod';
 import { localeCodes, locales } from '../../i18n/locales';
 import { messages } from '../../i18n/messages';
@@ -13,7 +14,7 @@ const query = z.object({
   upd: z.string().optional(),
 });
 
-export const localeRoutes = new Hono().get(
+export const localeRoutes = new Hono<Env>({ strict: false }).get(
   '/locale',
   zValidator('query', query, (result) => {
     if (!result.success) throw new ApiError(400, 'errors.badLocale');

@@ -1,0 +1,28 @@
+// Server settings from the environment, parsed once by one zod schema (DESIGN §10).
+import { z } from 'zod';
+
+const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const schema = z.object({
+  /** Unset: SQLite at data/zhol.db; `file:<path>`: SQLite there; `postgres://…`: PostgreSQL. */
+  DATABASE_URL: z.string().default('file:data/zhol.db').refine(
+    (v) => v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v) || v === ':memory:',
+    'must be file:<path>, :memory: or postgres://…',
+  ),
+  ZHOL_DEMO: flag.default(false),
+  /** Minutes a session may sit unused before it expires. */
+  ZHOL_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 14),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  ZHOL_TRUST_PROXY: flag.default(false),
+});
+
+export type ServerConfig = z.infer<typeof schema>;
+
+export function parseServerConfig(env: Record<string, string | undefined>): ServerConfig {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid Zhol server configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,8 @@
+// Migrations are listed here explicitly (not read from a folder) so bundling keeps them.
+// Names sort by date; never rename or edit one that has shipped.
+import type { Migration } from 'kysely/migration';
+import * as accounts from './2026-11-22-0001-accounts';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-accounts': accounts,
+};

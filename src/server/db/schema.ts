@@ -1,0 +1,136 @@
+// The one Database interface (Kysely). Times are ISO 8601 UTC strings and booleans are 0/1 on both
+// SQLite and PostgreSQL, so the same queries and comparisons work on either.
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Id = Generated<number>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface LearnersTable {
+  id: Id;
+  login: string; // lower-case
+  email: string | null; // lower-case
+  phone: string | null; // as entered, for display
+  phone_digits: string | null; // national significant number, for matching
+  fullname: string;
+  password_hash: string;
+  blocked: Flag;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string; // sha-256 of the cookie's token; the token itself is never stored
+  learner_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Id;
+  login_key: string;
+  ip: string;
+  success: Flag;
+  attempted_at: string;
+}
+
+export interface QualificationsTable {
+  id: Id;
+  code: string; // stable id from content/
+  parent_id: number | null;
+  name_ru: string;
+  name_kz: string;
+  name_en: string;
+  picture: string | null;
+  sort: number;
+  exam_questions: number;
+  exam_minutes: number;
+  allowed_mistakes: number;
+  retired_at: string | null;
+}
+
+export interface ThemesTable {
+  id: Id;
+  code: string;
+  name_ru: string;
+  name_kz: string;
+  name_en: string;
+  sort: number;
+  retired_at: string | null;
+}
+
+export interface QualificationThemesTable {
+  qualification_id: number;
+  theme_id: number;
+  /** Questions this theme contributes to an exam of the qualification (the blueprint). */
+  exam_questions: number;
+  sort: number;
+}
+
+export interface AutodromesTable {
+  id: Id;
+  code: string;
+  name_ru: string;
+  name_kz: string;
+  name_en: string;
+  city_ru: string;
+  city_kz: string;
+  city_en: string;
+  categories: string; // comma-separated: B,BE,C,CE
+  picture: string | null;
+  sort: number;
+  retired_at: string | null;
+}
+
+export interface CoursesTable {
+  id: Id;
+  code: string;
+  name_ru: string;
+  name_kz: string;
+  name_en: string;
+  picture: string | null;
+  retired_at: string | null;
+}
+
+export type AccessType = 'test' | 'autodrome' | 'education';
+
+export interface AccessesTable {
+  id: Id;
+  learner_id: number;
+  type: AccessType;
+  target_id: number;
+  start_at: string;
+  end_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export type NotificationColor = 'info' | 'danger' | 'success' | 'warning' | 'secondary';
+
+export interface NotificationsTable {
+  id: Id;
+  learner_id: number;
+  title: string;
+  text: string;
+  color: NotificationColor;
+  web: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface Database {
+  learners: LearnersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  qualifications: QualificationsTable;
+  themes: ThemesTable;
+  qualification_themes: QualificationThemesTable;
+  autodromes: AutodromesTable;
+  courses: CoursesTable;
+  accesses: AccessesTable;
+  notifications: NotificationsTable;
+}
+
+export type Learner = Selectable<LearnersTable>;
+export type NewLearner = Insertable<LearnersTable>;
+export type Access = Selectable<AccessesTable>;
+export type Notification = Selectable<NotificationsTable>;

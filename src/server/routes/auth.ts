@@ -1,0 +1,54 @@
+// POST /rest/v1/core/authentication and …/logout/.
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { clientIp, jsonBody, type AppContext, type Env } from '../context';
+import { ApiError } from '../errors';
+import { findLearnerByLogin } from '../services/learners';
+import { lockedFor, recordAttempt } from '../services/login-limits';
+import { burnPasswordCheck, verifyPassword } from '../services/passwords';
+import { createSession, deleteSession, SESSION_COOKIE } from '../services/sessions';
+
+const credentials = z.object({
+  login: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+  cookie: z.boolean().optional(),
+});
+
+function secure(c: AppContext): boolean {
+  const proto = c.get('deps').config.ZHOL_TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined;
+  return (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+}
+
+export const authRoutes = new Hono<Env>({ strict: false })
+  .post('/authentication', async (c) => {
+    const { db, config, now } = c.get('deps');
+    const { login, password } = await jsonBody(c, credentials, 'errors.loginRequired');
+    const ip = clientIp(c);
+    const wait = await lockedFor(db, login, ip, now());
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60_000);
+      c.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new ApiError(429, 'errors.tooManyAttempts', { count: minutes });
+    }
+    const learner = await findLearnerByLogin(db, login);
+    const ok = learner ? await verifyPassword(learner.password_hash, password) : (await burnPasswordCheck(password), false);
+    await recordAttempt(db, login, ip, ok, now());
+    if (!learner || !ok) throw new ApiError(401, 'auth.errors.login-pass');
+    if (learner.blocked) throw new ApiError(403, 'errors.blocked');
+
+    // A new session at every login (never reuse one a browser brought along).
+    const old = getCookie(c, SESSION_COOKIE);
+    if (old) await deleteSession(db, old);
+    const token = await createSession(db, learner.id, config.ZHOL_SESSION_IDLE_MINUTES, now());
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true, sameSite: 'Lax', secure: secure(c), path: '/', maxAge: config.ZHOL_SESSION_IDLE_MINUTES * 60,
+    });
+    return c.json({ id: learner.id, fullname: learner.fullname });
+  })
+  .post('/authentication/logout', async (c) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token) await deleteSession(c.get('deps').db, token);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.json({});
+  });

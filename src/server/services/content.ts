@@ -1,0 +1,82 @@
+// Reads content/ (what editors change in files) and checks it with zod, so a typo in a YAML file
+// stops start-up with the file and the path of the problem instead of half-loading.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+const text3 = z.object({ ru: z.string().min(1), kz: z.string().min(1), en: z.string().min(1) }).strict();
+const code = z.string().regex(/^[A-Za-z0-9-]+$/, 'codes use letters, digits and hyphens');
+
+const theme = z.object({ code, name: text3 }).strict();
+interface QualificationInput {
+  code: string;
+  name: z.infer<typeof text3>;
+  picture?: string | undefined;
+  exam: { questions: number; minutes: number; allowed_mistakes: number };
+  themes: Record<string, number>;
+  children?: QualificationInput[] | undefined;
+}
+const qualification: z.ZodType<QualificationInput> = z.lazy(() => z.object({
+  code,
+  name: text3,
+  picture: z.string().optional(),
+  exam: z.object({
+    questions: z.number().int().min(1).max(200),
+    minutes: z.number().int().min(1).max(600),
+    allowed_mistakes: z.number().int().min(0),
+  }).strict(),
+  themes: z.record(z.string(), z.number().int().min(0)),
+  children: z.array(qualification).optional(),
+}).strict());
+const autodrome = z.object({ code, name: text3, city: text3, categories: z.array(z.string()).min(1), picture: z.string().optional() }).strict();
+const course = z.object({ code, name: text3, picture: z.string().optional() }).strict();
+
+export type Text3 = z.infer<typeof text3>;
+export type ThemeContent = z.infer<typeof theme>;
+export type QualificationContent = QualificationInput;
+export type AutodromeContent = z.infer<typeof autodrome>;
+export type CourseContent = z.infer<typeof course>;
+
+export interface Content {
+  themes: ThemeContent[];
+  qualifications: QualificationContent[];
+  autodromes: AutodromeContent[];
+  courses: CourseContent[];
+}
+
+function load<T>(dir: string, file: string, schema: z.ZodType<T>): T {
+  const path = join(dir, file);
+  if (!existsSync(path)) throw new Error(`Content file missing: ${path}`);
+  const result = schema.safeParse(parse(readFileSync(path, 'utf8')));
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${file} at ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new Error(`Invalid content:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function flattenQualifications(list: QualificationContent[], parent: string | null = null): (QualificationContent & { parent: string | null })[] {
+  return list.flatMap((q) => [{ ...q, parent }, ...flattenQualifications(q.children ?? [], q.code)]);
+}
+
+export function loadContent(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Content {
+  const content: Content = {
+    themes: load(dir, 'themes.yaml', z.array(theme)),
+    qualifications: load(dir, 'qualifications.yaml', z.array(qualification)),
+    autodromes: load(dir, 'autodromes/autodromes.yaml', z.array(autodrome)),
+    courses: [load(dir, 'course/course.yaml', course)],
+  };
+  const themeCodes = new Set(content.themes.map((t) => t.code));
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const q of flattenQualifications(content.qualifications)) {
+    if (seen.has(q.code)) problems.push(`qualifications.yaml: code ${q.code} is used twice`);
+    seen.add(q.code);
+    for (const t of Object.keys(q.themes)) if (!themeCodes.has(t)) problems.push(`qualifications.yaml: ${q.code} names unknown theme ${t}`);
+    const total = Object.values(q.themes).reduce((a, b) => a + b, 0);
+    if (total !== q.exam.questions) problems.push(`qualifications.yaml: ${q.code} blueprint has ${total} questions, the exam ${q.exam.questions}`);
+  }
+  if (problems.length) throw new Error(`Invalid content:\n  ${problems.join('\n  ')}`);
+  return content;
+}

@@ -1,0 +1,29 @@
+// Learners and how a login (name, e-mail or phone in any spacing) finds one.
+import type { Kysely } from 'kysely';
+import type { Database, Learner } from '../db/schema';
+
+/** Kazakhstan numbers as 11 digits starting with 7: '+7 701 000 00 01' = '87010000001' = '7010000001'. */
+export function normalizePhone(input: string): string | null {
+  const digits = input.replace(/\D/g, '');
+  if (digits.length === 10) return `7${digits}`;
+  if (digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'))) return `7${digits.slice(1)}`;
+  return null;
+}
+
+export function looksLikePhone(input: string): boolean {
+  return /^[\d\s()+-]+$/.test(input.trim()) && normalizePhone(input) !== null;
+}
+
+export async function findLearnerByLogin(db: Kysely<Database>, login: string): Promise<Learner | undefined> {
+  const key = login.trim().toLowerCase();
+  const phone = looksLikePhone(key) ? normalizePhone(key) : null;
+  let query = db.selectFrom('learners').selectAll();
+  query = phone
+    ? query.where((eb) => eb.or([eb('login', '=', key), eb('phone_digits', '=', phone)]))
+    : query.where((eb) => eb.or([eb('login', '=', key), eb('email', '=', key)]));
+  return query.executeTakeFirst();
+}
+
+export async function findLearnerById(db: Kysely<Database>, id: number): Promise<Learner | undefined> {
+  return db.selectFrom('learners').selectAll().where('id', '=', id).executeTakeFirst();
+}

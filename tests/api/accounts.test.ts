@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../src/i18n/messages/en.json';
+import kz from '../../src/i18n/messages/kz.json';
+import ru from '../../src/i18n/messages/ru.json';
+import { createApp } from '../../src/server/app';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { createTestDb, dialects, type TestDb } from '../support/db';
+
+const MINUTE = 60_000;
+
+describe.each(dialects)('accounts API on %s', (dialect) => {
+  let t: TestDb;
+  const app = createApp(async () => t.deps);
+  let ipCounter = 0;
+  // Each test gets its own address unless it says otherwise, so address limits do not leak between tests.
+  const freshIp = () => `10.0.0.${++ipCounter}`;
+
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    await seedDemo(t.deps.db, t.clock.now);
+  }, 60_000);
+  afterAll(async () => { await t.close(); });
+
+  async function post(path: string, body: unknown, opts: { cookie?: string; ip?: string; lang?: string; type?: string } = {}) {
+    return app.request(`/rest${path}?upd=1`, {
+      method: 'POST',
+      headers: {
+        'content-type': opts.type ?? 'application/json',
+        ...(opts.cookie ? { cookie: opts.cookie } : {}),
+        ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }, { clientAddress: opts.ip ?? freshIp() });
+  }
+  async function get(path: string, cookie?: string, lang?: string) {
+    return app.request(`/rest${path}`, {
+      headers: { ...(cookie ? { cookie } : {}), ...(lang ? { 'accept-language': lang } : {}) },
+    }, { clientAddress: freshIp() });
+  }
+  async function signIn(login: string, password = DEMO_PASSWORD) {
+    const res = await post('/v1/core/authentication', { login, password, cookie: true });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.get('set-cookie')!;
+    return setCookie.split(';')[0]!;
+  }
+
+  describe('sign in', () => {
+    it('accepts the login name and returns id and full name with an HttpOnly, SameSite=Lax cookie', async () => {
+      const res = await post('/v1/core/authentication', { login: 'learner', password: DEMO_PASSWORD, cookie: true });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ fullname: 'Айгерим Сейткали', id: expect.any(Number) });
+      const cookie = res.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/^zhol_session=[A-Za-z0-9_-]{43};/);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    });
+
+    it.each(['LEARNER', '  learner ', 'learner@zhol.example', 'Learner@Zhol.Example', '+7 701 000 00 01', '87010000001', '8 (701) 000-00-01', '+77010000001'])(
+      'finds the learner by %j', async (login) => {
+        const res = await post('/v1/core/authentication', { login, password: DEMO_PASSWORD });
+        expect(res.status).toBe(200);
+        expect((await res.json()).fullname).toBe('Айгерим Сейткали');
+      });
+
+    it('answers 401 with the translated message for a wrong password or an unknown login', async () => {
+      for (const [lang, dict] of [['ru', ru], ['kk', kz], ['en', en]] as const) {
+        const res = await post('/v1/core/authentication', { login: 'newcomer', password: 'nope-nope' }, { lang });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ desc: dict['auth.errors.login-pass'], status: 401 });
+      }
+      const unknown = await post('/v1/core/authentication', { login: 'nobody', password: 'whatever1' });
+      expect(unknown.status).toBe(401);
+    });
+
+    it.each([
+      ['no password', { login: 'learner' }],
+      ['empty login', { login: '  ', password: 'x' }],
+      ['wrong types', { login: 5, password: true }],
+      ['an array', [1, 2]],
+      ['null', null],
+    ])('answers 400 for a malformed body: %s', async (_name, body) => {
+      const res = await post('/v1/core/authentication', body);
+      expect(res.status).toBe(400);
+      const json = await res.json();
+      expect(json.status).toBe(400);
+      expect(json.desc).toBe(ru['errors.loginRequired']);
+    });
+
+    it('answers 400 for broken JSON and for a form body', async () => {
+      const broken = await post('/v1/core/authentication', '{"login": "learner", ', {});
+      expect(broken.status).toBe(400);
+      expect((await broken.json()).desc).toBe(ru['errors.badJson']);
+      const form = await post('/v1/core/authentication', 'login=learner&password=x', { type: 'application/x-www-form-urlencoded' });
+      expect(form.status).toBe(400);
+      expect((await form.json()).desc).toBe(ru['errors.jsonOnly']);
+    });
+  });
+
+  describe('sessions', () => {
+    it('rejects calls without a session, with a forged one, and after logout', async () => {
+      expect((await get('/v1/core/user/profile')).status).toBe(401);
+      expect((await get('/v1/core/user/profile', 'zhol_session=forged')).status).toBe(401);
+      expect((await get('/v1/core/user/profile', `zhol_session=${'A'.repeat(43)}`)).status).toBe(401);
+
+      const cookie = await signIn('learner');
+      expect((await get('/v1/core/user/profile', cookie)).status).toBe(200);
+      const out = await post('/v1/core/authentication/logout/', {}, { cookie });
+      expect(out.status).toBe(200);
+      expect(out.headers.get('set-cookie')).toMatch(/zhol_session=;/);
+      // The same cookie, replayed, is dead on the server.
+      const after = await get('/v1/core/user/profile', cookie, 'en');
+      expect(after.status).toBe(401);
+      expect(await after.json()).toEqual({ desc: en['errors.unauthorized'], status: 401 });
+    });
+
+    it('expires a session left idle, and keeps one in use alive', async () => {
+      const cookie = await signIn('learner');
+      const idle = t.deps.config.ZHOL_SESSION_IDLE_MINUTES * MINUTE;
+      const start = t.clock.now;
+      try {
+        t.clock.now = new Date(start.getTime() + idle - MINUTE * 2);
+        expect((await get('/v1/core/user/profile/language/', cookie)).status).toBe(200);
+        t.clock.now = new Date(start.getTime() + idle + MINUTE);
+        expect((await get('/v1/core/user/profile/language/', cookie)).status).toBe(200); // renewed by the last call
+        t.clock.now = new Date(t.clock.now.getTime() + idle + MINUTE);
+        expect((await get('/v1/core/user/profile/language/', cookie)).status).toBe(401);
+      } finally {
+        t.clock.now = start;
+      }
+    });
+
+    it('gives a new session at each login', async () => {
+      const a = await signIn('newcomer');
+      const b = await signIn('newcomer');
+      expect(a).not.toBe(b);
+      expect((await get('/v1/core/user/profile', a)).status).toBe(200);
+      expect((await get('/v1/core/user/profile', b)).status).toBe(200);
+    });
+  });
+
+  describe('login limits', () => {
+    it('locks a login after 10 failures in 15 minutes, even for the right password, until the window passes', async () => {
+      const start = t.clock.now;
+      try {
+        for (let i = 0; i < 10; i++) {
+          expect((await post('/v1/core/authentication', { login: 'expired', password: `wrong-${i}` })).status).toBe(401);
+        }
+        const locked = await post('/v1/core/authentication', { login: 'Expired@zhol.example'.toLowerCase() === 'expired@zhol.example' ? 'expired' : 'x', password: DEMO_PASSWORD }, { lang: 'ru' });
+        expect(locked.status).toBe(429);
+        const body = await locked.json();
+        expect(body.status).toBe(429);
+        expect(body.desc).toBe(ru['errors.tooManyAttempts_many'].replace('{{count}}', '15'));
+        expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+        // Another learner is not affected.
+        expect((await post('/v1/core/authentication', { login: 'newcomer', password: DEMO_PASSWORD })).status).toBe(200);
+        t.clock.now = new Date(start.getTime() + 14 * MINUTE);
+        expect((await post('/v1/core/authentication', { login: 'expired', password: DEMO_PASSWORD })).status).toBe(429);
+        t.clock.now = new Date(start.getTime() + 15 * MINUTE + 1000);
+        expect((await post('/v1/core/authentication', { login: 'expired', password: DEMO_PASSWORD })).status).toBe(200);
+      } finally {
+        t.clock.now = start;
+      }
+    });
+
+    it('locks an address after 100 failures across logins', async () => {
+      const ip = '192.0.2.77';
+      const start = t.clock.now;
+      try {
+        for (let i = 0; i < 100; i++) {
+          expect((await post('/v1/core/authentication', { login: `ghost-${i}`, password: 'x' }, { ip })).status).toBe(401);
+        }
+        const res = await post('/v1/core/authentication', { login: 'newcomer', password: DEMO_PASSWORD }, { ip, lang: 'en' });
+        expect(res.status).toBe(429);
+        expect((await res.json()).desc).toBe(en['errors.tooManyAttempts_other'].replace('{{count}}', '15'));
+        expect((await post('/v1/core/authentication', { login: 'newcomer', password: DEMO_PASSWORD }, { ip: '192.0.2.78' })).status).toBe(200);
+        t.clock.now = new Date(start.getTime() + 16 * MINUTE);
+        expect((await post('/v1/core/authentication', { login: 'newcomer', password: DEMO_PASSWORD }, { ip })).status).toBe(200);
+      } finally {
+        t.clock.now = start;
+      }
+    }, 60_000);
+  });
+
+  describe('profile and accesses', () => {
+    it('shows each learner only their own profile', async () => {
+      const learner = await (await get('/v1/core/user/profile', await signIn('learner'))).json();
+      expect(learner).toEqual({
+        id: expect.any(Number), fullname: 'Айгерим Сейткали', notifications: 2,
+        accesses: { test: true, autodrome: true, education: true },
+      });
+      const newcomer = await (await get('/v1/core/user/profile', await signIn('newcomer'))).json();
+      expect(newcomer).toEqual({
+        id: expect.any(Number), fullname: 'Данияр Ахметов', notifications: 0,
+        accesses: { test: false, autodrome: false, education: false },
+      });
+      expect(newcomer.id).not.toBe(learner.id);
+      const expired = await (await get('/v1/core/user/profile', await signIn('expired'))).json();
+      expect(expired.accesses).toEqual({ test: false, autodrome: false, education: false });
+    });
+
+    it('lists active accesses with bracket filters, names in the request language', async () => {
+      const cookie = await signIn('learner');
+      const res = await get('/v1/core/user/accesses/?filter[active]=true&upd=1', cookie, 'en');
+      expect(res.status).toBe(200);
+      const { data } = await res.json();
+      expect(data.map((a: { type: string }) => a.type).sort()).toEqual(['autodrome', 'education', 'test', 'test']);
+      expect(data.every((a: { can: boolean }) => a.can)).toBe(true);
+      expect(data.filter((a: { type: string }) => a.type === 'test').map((a: { target: { name: string } }) => a.target.name).sort())
+        .toEqual(['Category B', 'Category C']);
+      const course = data.find((a: { type: string }) => a.type === 'education');
+      expect(course.target.name).toBe('Traffic rules video course');
+      expect(Date.parse(course.date_end)).toBeGreaterThan(t.clock.now.getTime());
+      const ru = await (await get('/v1/core/user/accesses/?filter[active]=true', cookie, 'ru')).json();
+      expect(ru.data.find((a: { type: string }) => a.type === 'autodrome').target.name).toBe('Автодром СпецЦОН, Алматы');
+    });
+
+    it('shows ended accesses with can=false, and none when filtered to active', async () => {
+      const cookie = await signIn('expired');
+      const all = await (await get('/v1/core/user/accesses/', cookie)).json();
+      expect(all.data).toHaveLength(4);
+      expect(all.data.every((a: { can: boolean }) => !a.can)).toBe(true);
+      const active = await (await get('/v1/core/user/accesses/?filter[active]=true', cookie)).json();
+      expect(active).toEqual({ data: [] });
+      expect(await (await get('/v1/core/user/access/qualifications/', cookie)).json()).toEqual({ data: [] });
+    });
+
+    it('rejects malformed queries with 400', async () => {
+      const cookie = await signIn('learner');
+      for (const q of ['filter[active]=maybe', 'filter[nope]=1', 'filter[type]=car', 'surprise=1']) {
+        const res = await get(`/v1/core/user/accesses/?${q}`, cookie);
+        expect(res.status, q).toBe(400);
+        expect((await res.json()).desc).toBe(ru['errors.badQuery']);
+      }
+    });
+
+    it('lists the qualifications of active test accesses with their children', async () => {
+      const { data } = await (await get('/v1/core/user/access/qualifications/', await signIn('learner'), 'kk')).json();
+      expect(data.map((q: { name: string }) => q.name)).toEqual(['B санаты', 'C санаты']);
+      expect(data[0].children.map((q: { name: string }) => q.name)).toEqual(['BE санаты']);
+      expect(data[1].children.map((q: { name: string }) => q.name)).toEqual(['CE санаты']);
+      expect(data[0].exam).toEqual({ questions: 40, minutes: 40, allowed_mistakes: 8 });
+    });
+
+    it('gives themes of an accessible qualification and 403/404/400 otherwise', async () => {
+      const cookie = await signIn('learner');
+      const quals = (await (await get('/v1/core/user/access/qualifications/', cookie)).json()).data;
+      const b = quals[0];
+      const themes = await get(`/v1/core/user/access/qualification/themes/?qualification=${b.id}&upd=1`, cookie, 'en');
+      expect(themes.status).toBe(200);
+      const { data } = await themes.json();
+      expect(data.length).toBeGreaterThanOrEqual(10);
+      expect(data.reduce((sum: number, th: { exam_questions: number }) => sum + th.exam_questions, 0)).toBe(40);
+      expect(data[0]).toMatchObject({ name: 'General provisions and terms', code: 'general' });
+      // A child (BE) is reachable through its parent's access.
+      expect((await get(`/v1/core/user/access/qualification/themes/?qualification=${b.children[0].id}`, cookie)).status).toBe(200);
+
+      const a = await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'A').executeTakeFirstOrThrow();
+      const forbidden = await get(`/v1/core/user/access/qualification/themes/?qualification=${a.id}`, cookie, 'kk');
+      expect(forbidden.status).toBe(403);
+      expect(await forbidden.json()).toEqual({ desc: kz['errors.noAccess'], status: 403 });
+      expect((await get('/v1/core/user/access/qualification/themes/?qualification=999999', cookie)).status).toBe(404);
+      for (const q of ['', 'qualification=abc', 'qualification=-1', 'qualification=1.5', 'qualification[]=1', 'qualification=99999999999999999999']) {
+        expect((await get(`/v1/core/user/access/qualification/themes/?${q}`, cookie)).status, q).toBe(400);
+      }
+      const newcomer = await signIn('newcomer');
+      expect((await get(`/v1/core/user/access/qualification/themes/?qualification=${b.id}`, newcomer)).status).toBe(403);
+    });
+
+    it('answers the session check', async () => {
+      const res = await get('/v1/core/user/profile/language/?upd=1', await signIn('learner'), 'kk');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ language: 'kz' });
+    });
+  });
+
+  describe('blocked learners', () => {
+    it('cannot sign in (403) and lose their open sessions (401)', async () => {
+      const cookie = await signIn('newcomer');
+      await t.deps.db.updateTable('learners').set({ blocked: 1 }).where('login', '=', 'newcomer').execute();
+      try {
+        expect((await get('/v1/core/user/profile', cookie)).status).toBe(401);
+        const res = await post('/v1/core/authentication', { login: 'newcomer', password: DEMO_PASSWORD }, { lang: 'en' });
+        expect(res.status).toBe(403);
+        expect((await res.json()).desc).toBe(en['errors.blocked']);
+      } finally {
+        await t.deps.db.updateTable('learners').set({ blocked: 0 }).where('login', '=', 'newcomer').execute();
+      }
+    });
+  });
+
+  describe('menu', () => {
+    it('is public and gives labels in every locale', async () => {
+      const res = await get('/v1/domain/online/menu/?upd=1');
+      expect(res.status).toBe(200);
+      const { data } = await res.json();
+      expect(data[0]).toMatchObject({ path: '', icon: 'home', label: { ru: 'Мои покупки', kz: expect.any(String), en: 'My purchases' } });
+      expect(data.some((l: { children?: unknown[] }) => Array.isArray(l.children))).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,52 @@
+// A fresh, migrated database per suite, on SQLite always and on PostgreSQL when TEST_DATABASE_URL
+// is set (each suite creates its own PostgreSQL database and drops it afterwards).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { parseServerConfig } from '../../src/server/config';
+import type { Deps } from '../../src/server/context';
+import { createDb, migrateToLatest, type Dialect } from '../../src/server/db/client';
+import { loadContent } from '../../src/server/services/content';
+import { syncContent } from '../../src/server/services/content-sync';
+
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb { deps: Deps; clock: { now: Date }; close: () => Promise<void> }
+
+export async function createTestDb(dialect: Dialect, options: { content?: boolean } = {}): Promise<TestDb> {
+  let url: string;
+  let cleanup: () => Promise<void>;
+  if (dialect === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `zhol_test_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const target = new URL(admin);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'zhol-test-'));
+    url = `file:${join(dir, 'test.db')}`;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const { db } = createDb(url);
+  await migrateToLatest(db);
+  if (options.content !== false) await syncContent(db, loadContent());
+  const clock = { now: new Date() };
+  const deps: Deps = { db, config: parseServerConfig({ DATABASE_URL: url }), now: () => clock.now };
+  return {
+    deps,
+    clock,
+    close: async () => { await db.destroy(); await cleanup(); },
+  };
+}
