@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build when the sources are newer than the last build, then serve the built app
-// (http://localhost:4321 unless HOST/PORT say otherwise) with the demo data on.
+// (http://localhost:4321 unless HOST/PORT say otherwise) with the demo data on. The server
+// creates and migrates the database (data/zhol.db by default) as it starts.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -12,6 +13,7 @@ if (major < 22 || (major === 22 && minor < 12)) {
 }
 
 const entry = 'dist/server/entry.mjs';
+const server = 'scripts/server.mjs';
 const inputs = ['src', 'content', 'public', 'astro.config.mjs', 'package.json'];
 
 function newest(path) {
@@ -28,9 +30,7 @@ if (!built || Math.max(...inputs.map(newest)) > built) {
   if (result.status !== 0) process.exit(result.status || 1);
 }
 
-mkdirSync('data', { recursive: true });
 const env = { ZHOL_DEMO: '1', HOST: 'localhost', PORT: '4321', ...process.env };
-console.log(`Zhol: http://${env.HOST}:${env.PORT}/`);
-const server = spawn(process.execPath, [entry], { stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const child = spawn(process.execPath, [server], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

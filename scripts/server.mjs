@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The production server: the Astro Node adapter's handler behind our own http server, so that every
+// response — static files included, which Astro middleware never sees — carries the security
+// headers of DESIGN §8. The CSP allows scripts from our origin plus the exact inline scripts the
+// build emitted (hashed here at start-up), never 'unsafe-inline'.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const clientDir = resolve('dist/client');
+const entry = resolve('dist/server/entry.mjs');
+if (!existsSync(entry)) {
+  console.error('No build found: run `npm run build` (or `npm start`, which builds when needed).');
+  process.exit(1);
+}
+
+/** SHA-256 sources of every inline <script> in the built pages (theme bootstrap, island runtime…). */
+export function inlineScriptHashes(dir) {
+  const hashes = new Set();
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) { if (name !== '_astro' && name !== 'pagefind') walk(path); continue; }
+      if (!name.endsWith('.html')) continue;
+      const html = readFileSync(path, 'utf8');
+      for (const m of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
+        if (/type="application\/(ld\+)?json"/.test(m[1])) continue;
+        hashes.add(`'sha256-${createHash('sha256').update(m[2]).digest('base64')}'`);
+      }
+    }
+  };
+  walk(dir);
+  return [...hashes];
+}
+
+const frameSources = (process.env.ZHOL_FRAME_SOURCES ?? '').split(/\s+/).filter(Boolean);
+const csp = [
+  "default-src 'self'",
+  `script-src 'self' 'wasm-unsafe-eval' ${inlineScriptHashes(clientDir).join(' ')}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  `frame-src 'self' ${frameSources.join(' ')}`.trim(),
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const trustProxy = ['1', 'true', 'yes', 'on'].includes(process.env.ZHOL_TRUST_PROXY ?? '');
+
+function securityHeaders(req, res) {
+  res.setHeader('Content-Security-Policy', csp);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  if (trustProxy && req.headers['x-forwarded-proto'] === 'https') {
+    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  }
+}
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = await import(pathToFileURL(entry).href);
+
+const host = process.env.HOST ?? 'localhost';
+const port = Number(process.env.PORT ?? 4321);
+const server = http.createServer((req, res) => {
+  securityHeaders(req, res);
+  handler(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, async () => {
+  const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Open the database, migrate and load content now rather than on the first learner's request.
+  try {
+    const res = await fetch(`${base}/rest/health`);
+    if (!res.ok) throw new Error(`health answered ${res.status}`);
+    console.log(`Zhol is ready on ${base}/`);
+  } catch (error) {
+    console.error('Zhol could not start its database:', error);
+    process.exit(1);
+  }
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
