@@ -29,7 +29,8 @@ export function sanitizeTyping(raw: string, options: NumberInputOptions = {}): s
 
 /** The committed value of a field (on blur or Enter): a number within bounds, or null if empty is allowed. */
 export function normalizeNumberInput(raw: string, options: NumberInputOptions = {}): number | null {
-  const text = sanitizeTyping(raw, options);
+  // Keep the sign here: '-3' with min 1 is clamped to 1, not read as 3 (the minus rule is for typing).
+  const text = sanitizeTyping(raw, { ...options, min: null });
   const parsed = Number(text);
   if (text === '' || text === '-' || text === '.' || text === '-.' || !Number.isFinite(parsed)) {
     if (options.allowEmpty) return null;

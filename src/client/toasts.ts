@@ -30,8 +30,10 @@ let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 export function showToast(input: ToastInput): number {
+  // Drop explicit undefineds so they do not override the defaults (a toast with life undefined would never close).
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as ToastInput;
   const toast: Toast = {
-    severity: 'info', group: 'errors', life: DEFAULT_TOAST_LIFE, closable: true, ...input, id: nextId++,
+    severity: 'info', group: 'errors', life: DEFAULT_TOAST_LIFE, closable: true, ...given, id: nextId++,
   };
   $toasts.set([...$toasts.get(), toast]);
   if (toast.life > 0) timers.set(toast.id, setTimeout(() => removeToast(toast.id), toast.life));

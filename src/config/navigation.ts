@@ -1,12 +1,12 @@
 // The sidebar's navigation, in the shape the menu call returns (label per locale, path, icon,
 // external, passive, children, expanded). Static until the menu API replaces it.
-import { localeCodes, type Locale } from '../i18n/locales';
+import { localeCodes, providerSiteLocale, type Locale } from '../i18n/locales';
 import { messages } from '../i18n/messages';
 import { site } from './site';
 
 export interface NavLink {
   label: Record<Locale, string>;
-  /** Path under /{locale}/, or an absolute URL when `external`. */
+  /** Path under /{locale}/, or an absolute URL when `external` (`{lang}` becomes the provider's code). */
   path: string;
   icon: string;
   external?: boolean;
@@ -36,7 +36,7 @@ export const navigation: NavLink[] = [
       { label: label('nav.booking'), path: 'booking', icon: 'booking' },
     ],
   },
-  { label: label('nav.mainSite'), path: site.ZHOL_PROVIDER_SITE_URL.replace('{lang}', 'ru'), icon: 'external', external: true },
+  { label: label('nav.mainSite'), path: site.ZHOL_PROVIDER_SITE_URL, icon: 'external', external: true },
 ];
 
 /** Bottom navigation on small screens; `education` entries need the education access flag. */
@@ -46,6 +46,12 @@ export const bottomNavigation = [
   { key: 'nav.autodrom', path: 'autodrom', icon: 'autodrom' },
   { key: 'nav.lessons', path: 'lessons', icon: 'lessons', education: true },
 ] as const;
+
+/** The href of a link for a locale: external URLs get the provider's language, paths the locale prefix. */
+export function navHref(link: Pick<NavLink, 'path' | 'external'>, locale: Locale): string {
+  if (link.external) return link.path.replace('{lang}', providerSiteLocale(locale));
+  return link.path ? `/${locale}/${link.path}` : `/${locale}/`;
+}
 
 /** Whether `current` (a path under the locale, no slashes at the ends) is inside nav `path`. */
 export function isActivePath(path: string, current: string): boolean {

@@ -2,7 +2,8 @@
 // Parsed by one zod schema so a bad value fails the build with a readable message.
 import { z } from 'zod';
 
-const url = z.url();
+// Only web links: a `javascript:` or `mailto:` URL must never reach a page's href.
+const url = z.url({ protocol: /^https?$/ });
 const schema = z.object({
   /** The provider's main site; `{lang}` becomes ru or kk (en maps to ru). */
   ZHOL_PROVIDER_SITE_URL: url.default('https://zhol.example/{lang}/'),

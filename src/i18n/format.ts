@@ -40,5 +40,11 @@ export function parseDateTime(text: string): Date {
   const m = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!m) throw new RangeError(`Not DD.MM.YYYY HH:mm:ss: ${text}`);
   const [, dd, mm, yyyy, hh, mi, ss] = m;
-  return new Date(`${yyyy}-${mm}-${dd}T${hh}:${mi}:${ss}+05:00`);
+  const wall = `${yyyy}-${mm}-${dd}T${hh}:${mi}:${ss}`;
+  const date = new Date(`${wall}+05:00`);
+  // Date rolls 31.02 over to 03.03 (and gives Invalid Date for 99.99): accept only a real date and time.
+  if (Number.isNaN(date.getTime()) || new Date(date.getTime() + 5 * 3600_000).toISOString().slice(0, 19) !== wall) {
+    throw new RangeError(`No such date and time: ${text}`);
+  }
+  return date;
 }

@@ -9,7 +9,7 @@ export { formatNumber, formatDate, formatDateTime } from './format';
 /**
  * i18next picks plural forms through Intl.PluralRules, cached per language. We put the spec's
  * Russian rule in that cache so there is one rule for ru, not Intl's and ours side by side.
- * (plural.test.ts proves i18next really uses it.)
+ * (index.test.ts proves i18next really uses it.)
  */
 function useSpecPluralRule(instance: i18n) {
   const resolver = instance.services.pluralResolver as unknown as { pluralRulesCache: Record<string, unknown> };
