@@ -1,0 +1,97 @@
+import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
+import { $authStatus } from '../../client/auth';
+import { $userLoading } from '../../client/session';
+import { formatDate } from '../../i18n/format';
+import { interpolate, type Texts } from '../../i18n/pick';
+import { $accesses, $autodromeAccesses, $courseAccess, $testAccesses, selectQualification, type AccessItem } from './store';
+
+interface Props { locale: string; texts: Texts; catalogueUrl: string }
+
+function Skeleton({ label }: { label: string }) {
+  return (
+    <div className="home-blocks" aria-busy="true" aria-label={label} role="status">
+      {[0, 1, 2].map((i) => (
+        <div className="card home-block" key={i}>
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--line skeleton--short" />
+          <div className="skeleton skeleton--button" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Entry({ access, texts, action, onAction }: { access: AccessItem; texts: Texts; action: string; onAction: () => void }) {
+  return (
+    <li className="home-entry">
+      {access.target.picture && <img className="home-entry__picture" src={access.target.picture} alt="" width="48" height="48" />}
+      <div className="home-entry__body">
+        <strong>{access.target.name}</strong>
+        <span className="muted">{interpolate(texts['home.accessEnds'], { date: formatDate(access.date_end) })}</span>
+      </div>
+      <button className="btn btn--primary" type="button" onClick={onAction}>{action}</button>
+    </li>
+  );
+}
+
+export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
+  const status = useStore($authStatus);
+  const loading = useStore($userLoading);
+  const accesses = useStore($accesses);
+  const tests = useStore($testAccesses);
+  const autodromes = useStore($autodromeAccesses);
+  const course = useStore($courseAccess);
+
+  if (status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
+    return <Skeleton label={texts['home.loading']!} />;
+  }
+  if (!tests.length && !autodromes.length && !course) {
+    return (
+      <div className="card home-empty" data-home-empty>
+        <h2>{texts['home.empty.title']}</h2>
+        <p>{texts['home.empty.text']}</p>
+        <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener">{texts['home.empty.link']}</a>
+      </div>
+    );
+  }
+  return (
+    <div className="home-blocks">
+      {tests.length > 0 && (
+        <section className="card home-block" data-home-block="test" aria-labelledby="home-tests">
+          <h2 id="home-tests">{texts['home.tests.title']}</h2>
+          <p className="muted">{texts['home.tests.text']}</p>
+          <ul className="home-entries">
+            {tests.map((a) => (
+              <Entry key={a.id} access={a} texts={texts} action={texts['home.tests.start']!} onAction={async () => {
+                await selectQualification(a.target.id);
+                await navigate(`/${locale}/tests`);
+              }} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {autodromes.length > 0 && (
+        <section className="card home-block" data-home-block="autodrome" aria-labelledby="home-autodrome">
+          <h2 id="home-autodrome">{texts['home.autodrome.title']}</h2>
+          <p className="muted">{texts['home.autodrome.text']}</p>
+          <ul className="home-entries">
+            {autodromes.map((a) => (
+              <Entry key={a.id} access={a} texts={texts} action={texts['home.autodrome.go']!}
+                onAction={() => navigate(`/${locale}/autodrom?id=${a.target.id}`)} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {course && (
+        <section className="card home-block" data-home-block="course" aria-labelledby="home-course">
+          <h2 id="home-course">{texts['home.course.title']}</h2>
+          <ul className="home-entries">
+            <Entry access={course} texts={texts} action={texts['home.course.start']!} onAction={() => navigate(`/${locale}/lessons`)} />
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
