@@ -1,0 +1,90 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../../src/server/services/content';
+import { syncContent } from '../../src/server/services/content-sync';
+import { createTestDb, dialects, type TestDb } from '../support/db';
+
+describe.each(dialects)('content sync on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => { t = await createTestDb(dialect, { content: false }); });
+  afterAll(async () => { await t.close(); });
+
+  const count = async (table: 'qualifications' | 'themes' | 'autodromes' | 'courses' | 'qualification_themes') =>
+    Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('loads the repository content: 6 qualifications as a tree, 14 themes, 17 autodromes, the course', async () => {
+    await syncContent(t.deps.db, loadContent());
+    expect(await count('qualifications')).toBe(6);
+    expect(await count('themes')).toBe(14);
+    expect(await count('autodromes')).toBe(17);
+    expect(await count('courses')).toBe(1);
+    const be = await t.deps.db.selectFrom('qualifications as q').innerJoin('qualifications as p', 'p.id', 'q.parent_id')
+      .select(['q.code', 'p.code as parent']).where('q.code', '=', 'BE').executeTakeFirstOrThrow();
+    expect(be.parent).toBe('B');
+  });
+
+  it('is idempotent: a second sync changes no ids and adds no rows', async () => {
+    const before = await t.deps.db.selectFrom('qualifications').select(['id', 'code']).orderBy('id').execute();
+    const links = await count('qualification_themes');
+    await syncContent(t.deps.db, loadContent());
+    expect(await t.deps.db.selectFrom('qualifications').select(['id', 'code']).orderBy('id').execute()).toEqual(before);
+    expect(await count('qualification_themes')).toBe(links);
+  });
+
+  it('retires an item removed from content, keeps its row and the accesses that point at it, and revives it when it returns', async () => {
+    const content = loadContent();
+    const d = await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'D').executeTakeFirstOrThrow();
+    const { id: learnerId } = await t.deps.db.insertInto('learners').values({
+      login: 'history', email: null, phone: null, phone_digits: null, fullname: 'H', password_hash: 'x', blocked: 0, created_at: new Date().toISOString(),
+    }).returning('id').executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('accesses').values({
+      learner_id: learnerId, type: 'test', target_id: d.id, start_at: '2020-01-01T00:00:00.000Z', end_at: '2099-01-01T00:00:00.000Z', revoked_at: null, created_at: '2020-01-01T00:00:00.000Z',
+    }).execute();
+
+    await syncContent(t.deps.db, { ...content, qualifications: content.qualifications.filter((q) => q.code !== 'D') });
+    const retired = await t.deps.db.selectFrom('qualifications').selectAll().where('code', '=', 'D').executeTakeFirstOrThrow();
+    expect(retired.id).toBe(d.id);
+    expect(retired.retired_at).not.toBeNull();
+    expect(await t.deps.db.selectFrom('accesses').select('id').where('target_id', '=', d.id).execute()).toHaveLength(1);
+
+    await syncContent(t.deps.db, content);
+    const back = await t.deps.db.selectFrom('qualifications').selectAll().where('code', '=', 'D').executeTakeFirstOrThrow();
+    expect(back.id).toBe(d.id);
+    expect(back.retired_at).toBeNull();
+  });
+
+  it('updates names in place', async () => {
+    const content = loadContent();
+    const themes = content.themes.map((th) => th.code === 'signs' ? { ...th, name: { ...th.name, en: 'Traffic signs' } } : th);
+    await syncContent(t.deps.db, { ...content, themes });
+    expect((await t.deps.db.selectFrom('themes').select('name_en').where('code', '=', 'signs').executeTakeFirstOrThrow()).name_en).toBe('Traffic signs');
+    await syncContent(t.deps.db, content);
+  });
+});
+
+describe('content validation', () => {
+  let dir: string;
+  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'zhol-content-')); });
+  afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  function withEdit(file: string, edit: (text: string) => string): string {
+    const copy = mkdtempSync(join(dir, 'c-'));
+    cpSync('content', copy, { recursive: true });
+    writeFileSync(join(copy, file), edit(readFileSync(join(copy, file), 'utf8')));
+    return copy;
+  }
+
+  it('names the file and the place of a problem', () => {
+    const bad = withEdit('themes.yaml', (s) => s.replace('code: signs\n  name: { ru: Дорожные знаки,', 'code: signs\n  name: { ru: "",'));
+    expect(() => loadContent(bad)).toThrow(/themes\.yaml at \d+\.name\.ru/);
+  });
+
+  it('rejects a blueprint that does not add up to the exam size, and an unknown theme', () => {
+    const sum = withEdit('qualifications.yaml', (s) => s.replace('signs: 6, markings: 3', 'signs: 7, markings: 3'));
+    expect(() => loadContent(sum)).toThrow(/B blueprint has 41 questions, the exam 40/);
+    const unknown = withEdit('qualifications.yaml', (s) => s.replace('vehicle: 1 }\n  children', 'vehicles: 1 }\n  children'));
+    expect(() => loadContent(unknown)).toThrow(/names unknown theme vehicles/);
+  });
+});
