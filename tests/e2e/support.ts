@@ -1,0 +1,83 @@
+// Shared data and helpers for the browser suite. Expected texts come from the message files and
+// the route table, so a renamed key or a new route shows up here instead of drifting silently.
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+import { staticRoutes } from '../../src/config/routes';
+import { localeCodes, locales, type Locale } from '../../src/i18n/locales';
+
+export { localeCodes, locales, type Locale };
+
+type Messages = Record<string, string>;
+const load = (code: Locale): Messages =>
+  JSON.parse(readFileSync(new URL(`../../src/i18n/messages/${code}.json`, import.meta.url), 'utf8')) as Messages;
+
+export const messages: Record<Locale, Messages> = { ru: load('ru'), kz: load('kz'), en: load('en') };
+
+/** A message with `{{name}}` placeholders filled in (the suite needs no plural forms). */
+export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const text = messages[locale][key];
+  if (text === undefined) throw new Error(`No message "${key}" in ${locale}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
+}
+
+/** One page of the app in one locale: its path under the locale and its title's message key. */
+export interface PageCase { path: string; key: string }
+
+/** Every static route of the table, plus one of each on-demand route (and the 404 page). */
+export const pageCases: PageCase[] = [
+  ...staticRoutes.map((r) => ({ path: r.path as string, key: r.key as string })),
+  { path: 'tests/123', key: 'test' },
+  { path: 'stats/7', key: 'stat' },
+  { path: '404', key: '404' },
+];
+
+/** The cases split into groups of at most `size`, so long loops run as several parallel tests. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** `/ru/tests` for ('ru', 'tests'); `/ru/` for the home page. */
+export function url(locale: Locale, path: string): string {
+  return path ? `/${locale}/${path}` : `/${locale}/`;
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Waits until every Astro island on the page has hydrated (islands drop `ssr` once hydrated). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+declare global {
+  interface Window { __zholShellReady?: number }
+}
+
+/**
+ * `test` with a page that counts the shell's `zhol:shell-ready` events (fired at the end of every
+ * `astro:page-load`), so a test can wait for the shell's behaviour to be bound instead of sleeping.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      window.__zholShellReady = 0;
+      document.addEventListener('zhol:shell-ready', () => { window.__zholShellReady = (window.__zholShellReady ?? 0) + 1; });
+    });
+    await use(page);
+  },
+});
+export { expect };
+
+/** Waits until the shell has bound this document (after a load or a reload). */
+export async function shellReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window.__zholShellReady ?? 0) > 0);
+}
+
+/** Navigates and waits for the shell; returns the navigation's response. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await shellReady(page);
+  return response;
+}
