@@ -1,9 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // Runs against the built server (scripts/test.mjs builds first and picks a free port).
 // Browsers are not downloaded: we drive the system Chromium.
 const port = Number(process.env.ZHOL_E2E_PORT ?? 4455);
 const baseURL = `http://127.0.0.1:${port}`;
+// A fresh database per run (workers inherit the variable, so every process agrees on the file).
+process.env.ZHOL_E2E_DB ??= join(mkdtempSync(join(tmpdir(), 'zhol-e2e-')), 'e2e.db');
 const chromiumFlags = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync',
@@ -27,11 +32,11 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'node dist/server/entry.mjs',
+    command: 'node scripts/server.mjs',
     url: `${baseURL}/ru/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { HOST: '127.0.0.1', PORT: String(port), ZHOL_DEMO: '1' },
+    env: { HOST: '127.0.0.1', PORT: String(port), ZHOL_DEMO: '1', DATABASE_URL: `file:${process.env.ZHOL_E2E_DB}` },
     stdout: 'ignore',
     stderr: 'pipe',
   },

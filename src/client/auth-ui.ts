@@ -50,7 +50,7 @@ function showAuthToast(force: boolean) {
   });
 }
 
-function renderMenu(menu: NavLink[] | null) {
+function renderMenu(menu: readonly NavLink[] | null) {
   const list = document.querySelector<HTMLUListElement>('[data-menu-list]');
   if (!menu || !list) return;
   const serialized = JSON.stringify(menu);

@@ -2,6 +2,9 @@
 // depends on the page's elements is (re)bound on `astro:page-load`, which the ClientRouter fires on
 // the first load and after every navigation.
 import { $user } from './auth';
+import { installAuthUi, onAuthPageLoad } from './auth-ui';
+// The user's data loaders register on import; the shell loads them so a sign-in on any page fetches them.
+import '../features/home/store';
 import { externalTarget } from './external-link';
 import {
   assessBrowser, browserFamilies, detectBrowser, hiddenUntil, isNoticeHidden, NOTICE_STORAGE_KEY,
@@ -163,6 +166,7 @@ function installOnce() {
 }
 
 installOnce();
+installAuthUi();
 document.addEventListener('astro:page-load', () => {
   closeSidebar();
   renderSidebar($sidebarOpen.get());
@@ -171,5 +175,6 @@ document.addEventListener('astro:page-load', () => {
   updateLanguageLinks();
   mountToasts();
   showOutdatedNotice();
+  onAuthPageLoad();
   document.dispatchEvent(new CustomEvent('zhol:shell-ready'));
 });

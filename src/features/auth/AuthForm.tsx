@@ -1,5 +1,5 @@
 import { navigate } from 'astro:transitions/client';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { ApiRequestError } from '../../client/api';
 import { signIn } from '../../client/session';
 import type { Texts } from '../../i18n/pick';
@@ -13,7 +13,7 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!login.trim() || !password) { setError(texts['auth.errors.required']!); return; }
     setPending(true);

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { navigate } from 'astro:transitions/client';
 import { $authStatus } from '../../client/auth';
 import { $userLoading } from '../../client/session';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/pick';
-import { $accesses, $autodromeAccesses, $courseAccess, $testAccesses, selectQualification, type AccessItem } from './store';
+import { $accesses, $autodromeAccesses, $courseAccess, $testAccesses, loadAccesses, selectQualification, type AccessItem } from './store';
 
 interface Props { locale: string; texts: Texts; catalogueUrl: string }
 
@@ -43,6 +44,13 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   const tests = useStore($testAccesses);
   const autodromes = useStore($autodromeAccesses);
   const course = useStore($courseAccess);
+
+  // Normally loaded at sign-in or start; load here when the page opened before that finished.
+  useEffect(() => {
+    if (status === 'authenticated' && !loading && accesses === null) {
+      loadAccesses().catch((e: unknown) => console.warn('[zhol] accesses:', e));
+    }
+  }, [status, loading, accesses]);
 
   if (status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
     return <Skeleton label={texts['home.loading']!} />;
@@ -86,10 +94,12 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
       )}
       {course && (
         <section className="card home-block" data-home-block="course" aria-labelledby="home-course">
-          <h2 id="home-course">{texts['home.course.title']}</h2>
-          <ul className="home-entries">
-            <Entry access={course} texts={texts} action={texts['home.course.start']!} onAction={() => navigate(`/${locale}/lessons`)} />
-          </ul>
+          {/* The course block is named after the course itself (the first lesson's target). */}
+          <h2 id="home-course">{course.target.name || texts['home.course.title']}</h2>
+          <div className="home-entry">
+            <span className="home-entry__body muted">{interpolate(texts['home.accessEnds'], { date: formatDate(course.date_end) })}</span>
+            <button className="btn btn--primary" type="button" onClick={() => navigate(`/${locale}/lessons`)}>{texts['home.course.start']}</button>
+          </div>
         </section>
       )}
     </div>
