@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { setLocale, type Deps, type Env } from './context';
 import { ApiError, errorBody } from './errors';
 import { authRoutes } from './routes/auth';
+import { demoRoutes, examRoutes } from './routes/exams';
 import { localeRoutes } from './routes/locale';
 import { menuRoutes } from './routes/menu';
 import { userRoutes } from './routes/user';
@@ -22,6 +23,8 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/v1/core', authRoutes);
   app.route('/v1/core/user', userRoutes);
+  app.route('/v1/core/user', examRoutes);
+  app.route('/v2/core/user/access/qualification', demoRoutes);
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);
 

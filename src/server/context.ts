@@ -35,6 +35,8 @@ export function clientIp(c: AppContext): string {
 
 /** Loads the session's learner; 401 when there is none, it expired, or the learner is blocked. */
 export const requireAuth: MiddlewareHandler<Env> = async (c, next) => {
+  // Sub-apps sharing a prefix each declare it; the session is looked up once per request.
+  if (c.get('learner')) { await next(); return; }
   const { db, config, now } = c.get('deps');
   const token = getCookie(c, SESSION_COOKIE);
   const learnerId = token ? await resolveSession(db, token, config.ZHOL_SESSION_IDLE_MINUTES, now()) : null;

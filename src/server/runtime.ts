@@ -7,6 +7,7 @@ import { createDb, migrateToLatest } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { loadContent } from './services/content';
 import { syncContent } from './services/content-sync';
+import { syncQuestionContent } from './services/questions';
 
 let ready: Promise<Deps> | undefined;
 
@@ -15,7 +16,9 @@ export async function initDeps(env: Record<string, string | undefined> = process
   const { db } = createDb(config.DATABASE_URL);
   const applied = await migrateToLatest(db);
   if (applied.length) console.log(`[db] migrated: ${applied.join(', ')}`);
-  await syncContent(db, loadContent());
+  const content = loadContent();
+  await syncContent(db, content);
+  await syncQuestionContent(db, content);
   if (config.ZHOL_DEMO) await seedDemo(db);
   return { db, config, now: () => new Date() };
 }

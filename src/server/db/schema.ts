@@ -117,6 +117,68 @@ export interface NotificationsTable {
   read_at: string | null;
 }
 
+export interface QuestionsTable {
+  id: Id;
+  code: string;
+  /** 'content' (content/questions) or 'import' (the operator's bank): a full load retires only its own. */
+  source: string;
+  theme_id: number;
+  clause: string;
+  image: string | null;
+  video: string | null;
+  text_ru: string; text_kz: string; text_en: string;
+  explanation_ru: string; explanation_kz: string; explanation_en: string;
+  answers_count: number;
+  /** 1-based position of the correct answer; never sent to a browser before it may be. */
+  correct: number;
+  updated_at: string;
+  retired_at: string | null;
+}
+
+export interface QuestionAnswersTable {
+  question_id: number;
+  position: number;
+  text_ru: string; text_kz: string; text_en: string;
+}
+
+export interface QuestionCategoriesTable { question_id: number; category: string }
+export interface BankMetaTable { key: string; value: string }
+
+export type ExamStatus = 'process' | 'passed' | 'failed' | 'cancelled' | 'expired';
+export type ExamMode = 'exam' | 'train' | 'themes' | 'favorites' | 'incorrect' | 'lesson' | 'module' | 'final';
+
+export interface ExaminationsTable {
+  id: Id;
+  learner_id: number;
+  qualification_id: number;
+  mode: ExamMode;
+  prepare: number;
+  status: ExamStatus;
+  language: string;
+  question_count: number;
+  time_limit: number | null;
+  allowed_mistakes: number | null;
+  mistakes: ColumnType<number, number | undefined, number>;
+  correct: ColumnType<number, number | undefined, number>;
+  extras: string;
+  started_at: string;
+  deadline: string | null;
+  finished_at: string | null;
+}
+
+export interface ExaminationAnswersTable {
+  id: Id;
+  examination_id: number;
+  number: number;
+  question_id: number;
+  answered: Flag;
+  answer: number | null;
+  correct: number | null;
+  answered_at: string | null;
+}
+
+export interface FavoriteQuestionsTable { learner_id: number; question_id: number; created_at: string }
+
 export interface Database {
   learners: LearnersTable;
   sessions: SessionsTable;
@@ -128,6 +190,13 @@ export interface Database {
   courses: CoursesTable;
   accesses: AccessesTable;
   notifications: NotificationsTable;
+  questions: QuestionsTable;
+  question_answers: QuestionAnswersTable;
+  question_categories: QuestionCategoriesTable;
+  bank_meta: BankMetaTable;
+  examinations: ExaminationsTable;
+  examination_answers: ExaminationAnswersTable;
+  favorite_questions: FavoriteQuestionsTable;
 }
 
 export type Learner = Selectable<LearnersTable>;

@@ -2,7 +2,9 @@
 // Names sort by date; never rename or edit one that has shipped.
 import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-22-0001-accounts';
+import * as exams from './2026-11-22-0002-exams';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
+  '2026-11-22-0002-exams': exams,
 };

@@ -1,0 +1,70 @@
+// What the browser may see of an examination (DESIGN §6): a question's correct value and comment
+// only once the test has ended, or in training for answered questions (all of them when the
+// learner asked for comments before answering). Exam mode never reveals them early.
+import type { Kysely, Selectable } from 'kysely';
+import { isLocale, type Locale } from '../../i18n/locales';
+import type { Database } from '../db/schema';
+
+type Exam = Selectable<Database['examinations']>;
+
+export const imageUrl = (path: string | null) => (path ? `/images/questions/${path}` : null);
+export const videoUrl = (path: string | null) => (path ? `/videos/questions/${path}` : null);
+
+export function examLocale(exam: { language: string }): Locale {
+  return isLocale(exam.language) ? exam.language : 'ru';
+}
+
+/** Question texts and answers in one language for a set of ids. */
+export async function questionTexts(db: Kysely<Database>, ids: number[], locale: Locale) {
+  if (!ids.length) return new Map<number, { text: string; image: string | null; video: string | null; correct: number; comment: string; answers: { value: number; text: string }[] }>();
+  const rows = await db.selectFrom('questions').select(['id', `text_${locale} as text` as 'text_ru as text', `explanation_${locale} as comment` as 'explanation_ru as comment', 'image', 'video', 'correct'])
+    .where('id', 'in', ids).execute();
+  const answers = await db.selectFrom('question_answers').select(['question_id', 'position', `text_${locale} as text` as 'text_ru as text'])
+    .where('question_id', 'in', ids).orderBy('question_id').orderBy('position').execute();
+  const byQuestion = new Map<number, { value: number; text: string }[]>();
+  for (const a of answers) byQuestion.set(a.question_id, [...(byQuestion.get(a.question_id) ?? []), { value: a.position, text: a.text }]);
+  return new Map(rows.map((r) => [r.id, {
+    text: r.text, comment: r.comment, image: imageUrl(r.image), video: videoUrl(r.video), correct: r.correct, answers: byQuestion.get(r.id) ?? [],
+  }]));
+}
+
+export async function examinationView(db: Kysely<Database>, exam: Exam, learnerId: number) {
+  const locale = examLocale(exam);
+  const slots = await db.selectFrom('examination_answers').selectAll().where('examination_id', '=', exam.id).orderBy('number').execute();
+  const texts = await questionTexts(db, slots.map((s) => s.question_id), locale);
+  const favorites = new Set((await db.selectFrom('favorite_questions').select('question_id').where('learner_id', '=', learnerId)
+    .where('question_id', 'in', slots.length ? slots.map((s) => s.question_id) : [-1]).execute()).map((f) => f.question_id));
+  const qual = await db.selectFrom('qualifications').select(['id', `name_${locale} as name` as 'name_ru as name']).where('id', '=', exam.qualification_id).executeTakeFirstOrThrow();
+  const extras = JSON.parse(exam.extras || '{}') as { commentsBefore?: boolean };
+  const ended = exam.status !== 'process';
+  const training = exam.prepare === 1;
+  return {
+    id: exam.id,
+    qualification: { id: qual.id, name: qual.name },
+    mode: exam.mode,
+    prepare: training,
+    status: exam.status,
+    language: locale,
+    started_at: exam.started_at,
+    finished_at: exam.finished_at,
+    deadline: exam.deadline,
+    time_limit: exam.time_limit,
+    allowed_mistakes: exam.allowed_mistakes,
+    mistakes: exam.mistakes,
+    correct: exam.correct,
+    question_count: exam.question_count,
+    questions: slots.map((s) => {
+      const q = texts.get(s.question_id)!;
+      const reveal = ended || (training && (s.answered === 1 || extras.commentsBefore === true));
+      return {
+        id: s.question_id, number: s.number, text: q.text, image: q.image, video: q.video, answers: q.answers,
+        favorite: favorites.has(s.question_id),
+        ...(reveal ? { correct_value: q.correct, comment: q.comment } : {}),
+      };
+    }),
+    answers: slots.map((s) => ({
+      id: s.id, question: s.question_id, number: s.number, answered: s.answered === 1, answer: s.answer,
+      correct: s.correct === null ? null : s.correct === 1,
+    })),
+  };
+}
