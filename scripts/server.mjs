@@ -4,9 +4,9 @@
 // headers of DESIGN §8. The CSP allows scripts from our origin plus the exact inline scripts the
 // build emitted (hashed here at start-up), never 'unsafe-inline'.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { join, resolve } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const clientDir = resolve('dist/client');
@@ -70,8 +70,23 @@ const { handler } = await import(pathToFileURL(entry).href);
 
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
+// Pictures and videos of an imported question bank live in the media folder, not in the build.
+const mediaDir = resolve(process.env.ZHOL_MEDIA_DIR ?? 'data/media');
+const mediaTypes = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.webm': 'video/webm', '.mp4': 'video/mp4' };
+function serveMedia(req, res) {
+  const path = decodeURIComponent((req.url ?? '').split('?')[0]);
+  if (!/^\/(images|videos)\/questions\//.test(path) || existsSync(join(clientDir, path))) return false;
+  const file = normalize(join(mediaDir, path));
+  const type = mediaTypes[extname(file).toLowerCase()];
+  if (!file.startsWith(mediaDir + '/') || !type || !existsSync(file)) return false;
+  res.writeHead(200, { 'Content-Type': type, 'Content-Length': statSync(file).size, 'Cache-Control': 'public, max-age=86400' });
+  createReadStream(file).pipe(res);
+  return true;
+}
+
 const server = http.createServer((req, res) => {
   securityHeaders(req, res);
+  try { if (serveMedia(req, res)) return; } catch { /* a malformed path: let the app answer */ }
   handler(req, res);
 });
 server.keepAliveTimeout = 65_000;

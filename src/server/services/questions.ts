@@ -60,10 +60,18 @@ export function readBank(files: string[], options: ReadOptions): { questions: Ba
     const counter = new LineCounter();
     const doc = parseDocument(readFileSync(file, 'utf8'), { lineCounter: counter, prettyErrors: false });
     if (doc.errors.length) {
-      for (const e of doc.errors) problems.push({ file, line: e.linePos?.[0]?.line ?? null, message: e.message.split('\n')[0]! });
+      for (const e of doc.errors) problems.push({ file, line: counter.linePos(e.pos[0]).line, message: e.message.split('\n')[0]! });
       continue;
     }
-    const parsed = bankFile.safeParse(doc.toJS());
+    const raw = doc.toJS() as { questions?: { id?: unknown }[] } | null;
+    // Duplicate ids are checked on the raw file too, so they are reported even next to other problems.
+    (Array.isArray(raw?.questions) ? raw.questions : []).forEach((q, i) => {
+      if (typeof q?.id !== 'string') return;
+      const other = seen.get(q.id);
+      if (other) problems.push({ file, line: lineOf(doc, counter, ['questions', i, 'id']), message: `questions.${i}.id: "${q.id}" is also used in ${other}` });
+      else seen.set(q.id, file);
+    });
+    const parsed = bankFile.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
@@ -75,9 +83,6 @@ export function readBank(files: string[], options: ReadOptions): { questions: Ba
     if (!options.themes.has(theme)) problems.push({ file, line: lineOf(doc, counter, ['theme']), message: `theme: unknown theme "${theme}"` });
     parsed.data.questions.forEach((q, i) => {
       const at = (key: string) => lineOf(doc, counter, ['questions', i, key]);
-      const other = seen.get(q.id);
-      if (other) problems.push({ file, line: at('id'), message: `questions.${i}.id: "${q.id}" is also used in ${other}` });
-      seen.set(q.id, file);
       if (q.image && options.imagesDir && !existsSync(join(options.imagesDir, q.image))) {
         problems.push({ file, line: at('image'), message: `questions.${i}.image: no file ${q.image}` });
       }
