@@ -2,6 +2,7 @@
 // `npm test`: type check, unit and API tests, the production build with Pagefind, then the
 // browser tests against the built server on a free port. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -37,9 +38,21 @@ function freePort() {
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;
+// Both runners also write JSON reports, so the run can end with one plain count of every test.
+mkdirSync('test-reports', { recursive: true });
+const vitestReport = 'test-reports/vitest.json';
+const e2eReport = 'test-reports/e2e.json';
 run('type check', bin('astro'), ['check']);
-run('unit and API tests', bin('vitest'), ['run']);
+run('unit and API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 run('build', 'npm', ['run', '--silent', 'build']);
 const port = await freePort();
-run('browser tests', bin('playwright'), ['test'], { ZHOL_E2E_PORT: String(port) });
-console.log('\nAll checks passed.');
+run('browser tests', bin('playwright'), ['test', '--reporter=list,json'], { ZHOL_E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+const v = read(vitestReport);
+const e = read(e2eReport)?.stats;
+const passed = (v?.numPassedTests ?? 0) + (e?.expected ?? 0);
+const failed = (v?.numFailedTests ?? 0) + (e?.unexpected ?? 0);
+const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (e?.skipped ?? 0);
+console.log(`\nAll checks passed: ${v?.numPassedTests ?? 0} unit/API tests, ${e?.expected ?? 0} browser tests.`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
