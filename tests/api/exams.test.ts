@@ -278,7 +278,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   });
 
   it('needs a session for every examination call', async () => {
-    for (const [method, path] of [['POST', '/v1/core/user/examinations/start/'], ['GET', '/v1/core/user/examinations/'], ['GET', '/v1/core/user/favorite/questions/ids']]) {
+    for (const [method, path] of [['POST', '/v1/core/user/examinations/start/'], ['GET', '/v1/core/user/examinations/'], ['GET', '/v1/core/user/favorite/questions/ids']] as const) {
       expect((await app.request(`/rest${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) })).status).toBe(401);
     }
   });

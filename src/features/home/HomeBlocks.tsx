@@ -37,6 +37,22 @@ function Entry({ access, texts, action, onAction }: { access: AccessItem; texts:
   );
 }
 
+/** A block of purchases of one kind, each with its action; nothing when there are none. */
+function AccessBlock({ kind, prefix, action, items, texts, onAction }: {
+  kind: string; prefix: string; action: string; items: AccessItem[]; texts: Texts; onAction: (a: AccessItem) => void;
+}) {
+  if (!items.length) return null;
+  return (
+    <section className="card home-block" data-home-block={kind} aria-labelledby={`home-${kind}`}>
+      <h2 id={`home-${kind}`}>{texts[`${prefix}.title`]}</h2>
+      <p className="muted">{texts[`${prefix}.text`]}</p>
+      <ul className="home-entries">
+        {items.map((a) => <Entry key={a.id} access={a} texts={texts} action={texts[action]!} onAction={() => onAction(a)} />)}
+      </ul>
+    </section>
+  );
+}
+
 export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   const status = useStore($authStatus);
   const loading = useStore($userLoading);
@@ -66,32 +82,12 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   }
   return (
     <div className="home-blocks">
-      {tests.length > 0 && (
-        <section className="card home-block" data-home-block="test" aria-labelledby="home-tests">
-          <h2 id="home-tests">{texts['home.tests.title']}</h2>
-          <p className="muted">{texts['home.tests.text']}</p>
-          <ul className="home-entries">
-            {tests.map((a) => (
-              <Entry key={a.id} access={a} texts={texts} action={texts['home.tests.start']!} onAction={async () => {
-                await selectQualification(a.target.id);
-                await navigate(`/${locale}/tests`);
-              }} />
-            ))}
-          </ul>
-        </section>
-      )}
-      {autodromes.length > 0 && (
-        <section className="card home-block" data-home-block="autodrome" aria-labelledby="home-autodrome">
-          <h2 id="home-autodrome">{texts['home.autodrome.title']}</h2>
-          <p className="muted">{texts['home.autodrome.text']}</p>
-          <ul className="home-entries">
-            {autodromes.map((a) => (
-              <Entry key={a.id} access={a} texts={texts} action={texts['home.autodrome.go']!}
-                onAction={() => navigate(`/${locale}/autodrom?id=${a.target.id}`)} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <AccessBlock kind="test" prefix="home.tests" action="home.tests.start" items={tests} texts={texts} onAction={async (a) => {
+        await selectQualification(a.target.id);
+        await navigate(`/${locale}/tests`);
+      }} />
+      <AccessBlock kind="autodrome" prefix="home.autodrome" action="home.autodrome.go" items={autodromes} texts={texts}
+        onAction={(a) => navigate(`/${locale}/autodrom?id=${a.target.id}`)} />
       {course && (
         <section className="card home-block" data-home-block="course" aria-labelledby="home-course">
           {/* The course block is named after the course itself (the first lesson's target). */}
