@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: what a first visit to each page loads, as gzip bytes of JavaScript, against the
-// budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB). Reads the built output in
+// budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB), then the answer call's latency
+// under load (scripts/bench-api.ts). Reads the built output in
 // dist/client (run `npm run build` first); it measures and prints, it does not fail a build.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -83,3 +85,7 @@ for (const r of rows) {
 }
 const heaviest = rows.reduce((a, b) => (b.js > a.js ? b : a), rows[0]);
 console.log(`\n${rows.length} pages; heaviest ${heaviest.route} at ${kb(heaviest.js)}; ${over} over budget.`);
+
+// The API: answer-call latency under 100 concurrent learners (scripts/bench-api.ts).
+const api = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-api.ts'], { stdio: 'inherit' });
+process.exit(api.status ?? 1);

@@ -1,6 +1,5 @@
-import { FetchError } from 'ofetch';
-import { describe, expect, it } from 'vitest';
-import { ApiRequestError, buildApiUrl, toApiError } from './api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiRequest, ApiRequestError, buildApiUrl, onUnauthorized, toApiError } from './api';
 
 describe('buildApiUrl', () => {
   it('adds upd=1 to every call', () => {
@@ -18,17 +17,48 @@ describe('buildApiUrl', () => {
 
 describe('toApiError', () => {
   it('keeps the server desc and status', () => {
-    const error = new FetchError('failed');
-    Object.assign(error, { data: { desc: 'Неверный логин или пароль', status: 401 }, response: { status: 401 } });
-    const result = toApiError(error, 'fallback');
+    const result = toApiError({ status: 401, data: { desc: 'Неверный логин или пароль', status: 401 } }, 'fallback');
     expect(result).toBeInstanceOf(ApiRequestError);
     expect(result.desc).toBe('Неверный логин или пароль');
     expect(result.status).toBe(401);
   });
   it('falls back when the body is not ours (a proxy page, a network failure)', () => {
-    const error = new FetchError('failed');
-    Object.assign(error, { data: '<html>Bad gateway</html>', response: { status: 502 } });
-    expect(toApiError(error, 'fallback')).toMatchObject({ desc: 'fallback', status: 502 });
+    expect(toApiError({ status: 502, data: '<html>Bad gateway</html>' }, 'fallback')).toMatchObject({ desc: 'fallback', status: 502 });
     expect(toApiError(new TypeError('fetch failed'), 'offline')).toMatchObject({ desc: 'offline', status: 0 });
+  });
+});
+
+describe('apiRequest', () => {
+  const realFetch = globalThis.fetch;
+  const answer = (status: number, body: string) => {
+    const calls: [string, RequestInit][] = [];
+    globalThis.fetch = (async (url: string, init: RequestInit) => { calls.push([url, init]); return new Response(body, { status }); }) as typeof fetch;
+    return calls;
+  };
+  afterEach(() => { globalThis.fetch = realFetch; });
+
+  it('sends JSON with the language and returns the parsed body', async () => {
+    const calls = answer(200, '{"id":1}');
+    expect(await apiRequest('/rest/v1/core/authentication', { method: 'POST', body: { login: 'a' } })).toEqual({ id: 1 });
+    const [url, init] = calls[0]!;
+    expect(url).toBe('/rest/v1/core/authentication?upd=1');
+    expect(init.body).toBe('{"login":"a"}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Accept-Language': 'ru' });
+  });
+
+  it('turns a 401 into {desc, status} and tells the session', async () => {
+    answer(401, '{"desc":"Войдите","status":401}');
+    let told = 0;
+    const stop = onUnauthorized(() => { told++; });
+    await expect(apiRequest('/rest/v1/core/user/profile')).rejects.toMatchObject({ desc: 'Войдите', status: 401 });
+    stop();
+    expect(told).toBe(1);
+  });
+
+  it('copes with a proxy page and with no network', async () => {
+    answer(502, '<html>Bad gateway</html>');
+    await expect(apiRequest('/rest/x')).rejects.toMatchObject({ status: 502 });
+    globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    await expect(apiRequest('/rest/x')).rejects.toMatchObject({ desc: 'Failed to fetch', status: 0 });
   });
 });
