@@ -1,151 +1,260 @@
-// The operator's command line: `npm run admin -- <command> [options]`. Passwords are read from
-// standard input (typed twice without echo at a terminal, or the first line of a pipe), never
-// from the command line, where they would land in shell history and process lists.
+// The operator's command line: `npm run admin -- <command> [options]` (src/server/services/admin.ts
+// does the work). Passwords are read from standard input (typed twice without echo at a terminal,
+// or the first line of a pipe), never from the command line, where they would land in shell
+// history and process lists. Exit codes: 0 done, 1 bad input (the message says why), 2 a command
+// line that cannot be understood (the usage is printed or named).
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { parseServerConfig } from '../src/server/config';
-import { createDb, migrateToLatest } from '../src/server/db/client';
-import {
-  addLearner, AdminError, grantAccess, listLearnerAccesses, revokeAccess, sendNotification, setBlocked, setPassword,
-} from '../src/server/services/admin';
-import { loadContent } from '../src/server/services/content';
-import { syncContent } from '../src/server/services/content-sync';
+// The database, content and services are imported only once the command line is understood, so
+// help and usage errors answer at once.
+import type { AccessRow } from '../src/server/services/admin';
 
 const USAGE = `Zhol operator command line
 
-Usage: npm run admin -- <command> [options]
+Usage: npm run admin -- <command> [arguments] [options]
 
 Commands:
   add-learner --fullname NAME --login LOGIN [--email E-MAIL] [--phone PHONE]
-                         add a learner; the password is read from standard input
-  set-password LOGIN     change a learner's password (read from standard input); signs them out everywhere
-  block LOGIN            block a learner and end their sessions
-  unblock LOGIN          allow a blocked learner to sign in again
+      Add a learner. The password is read from standard input.
+  set-password LOGIN
+      Change a learner's password (read from standard input) and sign them out everywhere.
+  block LOGIN
+      Stop a learner from signing in and end their sessions.
+  unblock LOGIN
+      Let a blocked learner sign in again.
   grant LOGIN --type test|autodrome|education --target CODE|ID (--until YYYY-MM-DD | --days N) [--from YYYY-MM-DD]
-                         grant an access; targets: a qualification (B, C…), an autodrome (almaty…) or the course
-  revoke ACCESS-ID       revoke an access (it is kept, marked revoked)
-  accesses LOGIN         list a learner's accesses
-  notify (--login LOGIN | --all) --title TITLE --text TEXT [--color info|danger|success|warning|secondary] [--web URL]
-                         send a notification to one learner or to all
-  help                   this text
+      Grant an access. The target is a qualification (B, C…) for test, an autodrome
+      (almaty, astana…) for autodrome, the course (traffic-rules-course) for education,
+      or its numeric id. --until ends with that day; --days counts from the start, which
+      is now or the beginning of the --from day.
+  revoke ACCESS-ID
+      Revoke an access (the record is kept, marked revoked).
+  accesses LOGIN
+      List a learner's accesses with their status (active, future, ended, revoked).
+  notify (--login LOGIN | --all) --title TITLE --text TEXT [--color COLOR] [--web URL]
+      Send a notification to one learner or to every learner who is not blocked.
+      COLOR: info (default), danger, success, warning, secondary. URL: http:// or https://.
+  help
+      This text.
 
-LOGIN may also be the learner's e-mail or phone number. Dates are days in Asia/Almaty.
-The database is the server's: DATABASE_URL (default file:data/zhol.db).
+LOGIN may also be the learner's e-mail or phone number. Days are days in Asia/Almaty (UTC+5).
+Passwords (at least 8 characters) are never taken as arguments: type them when asked, or pipe them.
+The database is the server's: DATABASE_URL (default file:data/zhol.db); it is migrated first.
+Exit codes: 0 done, 1 bad input, 2 a command line that cannot be understood.
 
 Examples:
-  echo 'a-long-password' | npm run admin -- add-learner --fullname "Асель Нурланова" --login asel --phone "+7 705 123 45 67"
-  npm run admin -- grant asel --type test --target B --days 90
-  npm run admin -- notify --all --title "Новые вопросы" --text "База вопросов обновлена" --color info
+  npm run admin -- add-learner --fullname "Асель Нурланова" --login asel --email asel@example.kz --phone "+7 705 123 45 67"
+  printf '%s\\n' "$NEW_PASSWORD" | npm run admin -- set-password asel
+  npm run admin -- block asel
+  npm run admin -- unblock asel
+  npm run admin -- grant asel --type test --target B --until 2026-12-31
+  npm run admin -- grant asel --type autodrome --target almaty --days 30 --from 2026-07-01
+  npm run admin -- accesses asel
+  npm run admin -- revoke 12
+  npm run admin -- notify --all --title "Новые вопросы" --text "База вопросов обновлена" --color success
+  npm run admin -- notify --login asel --title "Оплата" --text "Доступ продлён" --web https://zhol.example/pay
 `;
 
+/** A command line that cannot be understood: exit 2. */
 class UsageError extends Error {}
+/** Bad input found here rather than by the services (which throw AdminError): exit 1. */
+class InputError extends Error {}
+const isInputError = (error: unknown) => error instanceof InputError || (error instanceof Error && error.name === 'AdminError');
 
-const options = {
-  fullname: { type: 'string' }, login: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' },
-  type: { type: 'string' }, target: { type: 'string' }, until: { type: 'string' }, days: { type: 'string' }, from: { type: 'string' },
-  all: { type: 'boolean' }, title: { type: 'string' }, text: { type: 'string' }, color: { type: 'string' }, web: { type: 'string' },
-  password: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-} as const;
+type Options = Record<string, { type: 'string' | 'boolean' }>;
+interface Command { args: string[]; options: Options; required: string[] }
 
-async function readPassword(): Promise<string> {
-  if (!process.stdin.isTTY) {
-    const rl = createInterface({ input: process.stdin });
-    for await (const line of rl) { rl.close(); return line; }
-    throw new UsageError('No password on standard input.');
+const commands: Record<string, Command> = {
+  'add-learner': { args: [], options: { fullname: { type: 'string' }, login: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' } }, required: ['fullname', 'login'] },
+  'set-password': { args: ['LOGIN'], options: {}, required: [] },
+  block: { args: ['LOGIN'], options: {}, required: [] },
+  unblock: { args: ['LOGIN'], options: {}, required: [] },
+  grant: {
+    args: ['LOGIN'],
+    options: { type: { type: 'string' }, target: { type: 'string' }, until: { type: 'string' }, days: { type: 'string' }, from: { type: 'string' } },
+    required: ['type', 'target'],
+  },
+  revoke: { args: ['ACCESS-ID'], options: {}, required: [] },
+  accesses: { args: ['LOGIN'], options: {}, required: [] },
+  notify: {
+    args: [],
+    options: { login: { type: 'string' }, all: { type: 'boolean' }, title: { type: 'string' }, text: { type: 'string' }, color: { type: 'string' }, web: { type: 'string' } },
+    required: ['title', 'text'],
+  },
+};
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// Passwords from standard input
+
+async function readPipedLine(): Promise<string> {
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  try {
+    for await (const line of rl) return line;
+  } finally {
+    rl.close();
+    process.stdin.destroy();
   }
-  const ask = (prompt: string) => new Promise<string>((resolve) => {
-    process.stdout.write(prompt);
+  throw new InputError('No password on standard input: pipe it in (first line) or run this at a terminal.');
+}
+
+/** Reads one line at the terminal without echo (raw mode); Ctrl-C aborts. The prompt goes to stderr. */
+function askHidden(prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
     const stdin = process.stdin;
+    process.stderr.write(prompt);
     stdin.setRawMode(true);
     stdin.resume();
     let value = '';
+    const finish = (error?: Error) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+      if (error) reject(error); else resolve(value);
+    };
     const onData = (chunk: Buffer) => {
-      for (const ch of chunk.toString('utf8')) {
-        if (ch === '\r' || ch === '\n') {
-          stdin.setRawMode(false); stdin.pause(); stdin.off('data', onData); process.stdout.write('\n'); resolve(value); return;
-        }
-        if (ch === '\u0003') { process.stdout.write('\n'); process.exit(130); }
-        if (ch === '\u007f') value = value.slice(0, -1); else value += ch;
+      const text = chunk.toString('utf8');
+      if (text.startsWith('\u001b')) return; // arrow keys and other escape sequences
+      for (const ch of text) {
+        if (ch === '\r' || ch === '\n') { finish(); return; }
+        if (ch === '\u0003') { finish(new InputError('Cancelled.')); return; } // Ctrl-C
+        if (ch === '\u0004') { if (!value) { finish(new InputError('Cancelled.')); return; } continue; } // Ctrl-D
+        if (ch === '\u007f' || ch === '\b') { value = [...value].slice(0, -1).join(''); continue; }
+        if (ch === '\u0015') { value = ''; continue; } // Ctrl-U
+        if (ch < ' ') continue;
+        value += ch;
       }
     };
     stdin.on('data', onData);
   });
-  const first = await ask('Password: ');
-  if ((await ask('Repeat the password: ')) !== first) throw new AdminError('The passwords do not match.');
+}
+
+async function readPassword(checkPassword: (password: string) => void): Promise<string> {
+  if (!process.stdin.isTTY) return readPipedLine();
+  const first = await askHidden('New password: ');
+  checkPassword(first); // say so now rather than after the repeat
+  if ((await askHidden('Repeat the password: ')) !== first) throw new InputError('The passwords do not match; nothing was changed.');
   return first;
 }
 
-function need(value: string | undefined, name: string): string {
-  if (!value) throw new UsageError(`Missing --${name}.`);
-  return value;
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function table(head: string[], rows: string[][]): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  const [command, arg] = positionals;
-  if (values.help || !command || command === 'help') { process.stdout.write(USAGE); return 0; }
-  if (values.password !== undefined) {
-    throw new UsageError('Passwords are never taken from the command line (they would stay in shell history). Pipe it in or type it when asked.');
-  }
-  const known = ['add-learner', 'set-password', 'block', 'unblock', 'grant', 'revoke', 'accesses', 'notify'];
-  if (!known.includes(command)) throw new UsageError(`Unknown command "${command}".`);
-  const positional = (what: string) => { if (!arg) throw new UsageError(`${command} needs ${what}.`); return arg; };
+function describeAccess(a: AccessRow, formatAlmaty: (iso: string, end?: boolean) => string): string {
+  return `${a.type} ${a.target}${a.name ? ` (${a.name})` : ''}, ${formatAlmaty(a.start)} – ${formatAlmaty(a.end, true)} Asia/Almaty, ${a.status}`;
+}
 
-  const config = parseServerConfig(process.env);
+// ---------------------------------------------------------------------------------------------
+
+async function main(argv: string[]): Promise<number> {
+  // Refuse a password on the command line before anything else, whatever else is wrong.
+  if (argv.some((a) => /^--?(password|passwd|pass)(=|$)/i.test(a))) {
+    throw new UsageError(
+      'Passwords are never taken as arguments: they would stay in the shell history and be visible to other users in the process list.\n'
+      + 'Run the command without it and type the password when asked, or pipe it in: printf \'%s\\n\' "$PASSWORD" | npm run admin -- …',
+    );
+  }
+  if (argv.some((a) => a === '--help' || a === '-h') || argv[0] === 'help') { process.stdout.write(USAGE); return 0; }
+  if (!argv.length) { process.stderr.write(USAGE); return 2; }
+  const [name, ...rest] = argv as [string, ...string[]];
+  if (name.startsWith('-')) throw new UsageError(`The command comes first, before options like ${name}.`);
+  const command = commands[name];
+  if (!command) throw new InputError(`Unknown command "${name}". Commands: ${Object.keys(commands).join(', ')}, help.`);
+
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true }));
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    const option = /'([^']+)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
+      const known = Object.keys(command.options).map((o) => `--${o}`).join(', ');
+      throw new UsageError(`${name} has no option ${option}${known ? ` (it takes ${known})` : ''}.`);
+    }
+    throw new UsageError(`${name}: ${message}`);
+  }
+  if (positionals.length < command.args.length) throw new InputError(`${name} needs ${command.args.slice(positionals.length).join(' ')}: npm run admin -- ${name} ${command.args.join(' ')}`);
+  if (positionals.length > command.args.length) throw new UsageError(`${name} takes ${command.args.length ? command.args.join(' ') : 'no arguments'}; unexpected "${positionals[command.args.length]}".`);
+  for (const option of command.required) if (values[option] === undefined) throw new InputError(`${name} needs --${option}.`);
+  const str = (option: string) => values[option] as string | undefined;
+  const arg = positionals[0]!;
+
+  const [{ parseServerConfig }, { createDb, migrateToLatest }, { loadContent }, { syncContent }, admin] = await Promise.all([
+    import('../src/server/config'), import('../src/server/db/client'), import('../src/server/services/content'),
+    import('../src/server/services/content-sync'), import('../src/server/services/admin'),
+  ]);
+  const { formatAlmaty } = admin;
+  const readNewPassword = () => readPassword(admin.checkPassword);
+  let config;
+  try { config = parseServerConfig(process.env); } catch (error) { throw new InputError((error as Error).message); }
   const { db } = createDb(config.DATABASE_URL);
   try {
     await migrateToLatest(db);
     await syncContent(db, loadContent());
-    switch (command) {
+    switch (name) {
       case 'add-learner': {
-        const input = { fullname: need(values.fullname, 'fullname'), login: need(values.login, 'login'), email: values.email, phone: values.phone };
-        const id = await addLearner(db, { ...input, password: await readPassword() });
-        console.log(`Added learner ${input.login.toLowerCase()} (id ${id}).`);
+        const input = { fullname: str('fullname')!, login: str('login')!, email: str('email'), phone: str('phone') };
+        await admin.checkNewLearner(db, input); // before asking for the password
+        const { id, login } = await admin.addLearner(db, { ...input, password: await readNewPassword() });
+        out(`Added learner ${login} (id ${id}).`);
         break;
       }
       case 'set-password': {
-        const login = positional('a login');
-        await setPassword(db, login, await readPassword());
-        console.log(`Password changed for ${login}; their sessions were ended.`);
+        await admin.learnerOrFail(db, arg); // say "no such learner" before asking for a password
+        const learner = await admin.setPassword(db, arg, await readNewPassword());
+        out(`Changed the password of ${learner.login}; every session of theirs was ended.`);
         break;
       }
-      case 'block': case 'unblock': {
-        const login = positional('a login');
-        await setBlocked(db, login, command === 'block');
-        console.log(command === 'block' ? `Blocked ${login}; their sessions were ended.` : `Unblocked ${login}.`);
+      case 'block': {
+        const { login, changed } = await admin.blockLearner(db, arg);
+        out(changed ? `Blocked ${login}; their sessions were ended.` : `${login} was already blocked; any sessions were ended.`);
+        break;
+      }
+      case 'unblock': {
+        const { login, changed } = await admin.unblockLearner(db, arg);
+        out(changed ? `Unblocked ${login}; they can sign in again.` : `${login} was not blocked.`);
         break;
       }
       case 'grant': {
-        const days = values.days === undefined ? undefined : Number(values.days);
-        if (values.days !== undefined && !/^\d+$/.test(values.days)) throw new AdminError('--days must be a whole number.');
-        const id = await grantAccess(db, {
-          login: positional('a login'), type: need(values.type, 'type'), target: need(values.target, 'target'),
-          until: values.until, days, from: values.from,
+        const daysText = str('days');
+        if (daysText !== undefined && !/^\d+$/.test(daysText.trim())) throw new InputError(`--days must be a whole number of days, not "${daysText}".`);
+        const access = await admin.grantAccess(db, {
+          login: arg, type: str('type')!, target: str('target')!, until: str('until'), from: str('from'),
+          days: daysText === undefined ? undefined : Number(daysText),
         });
-        console.log(`Granted access ${id}.`);
+        out(`Granted access ${access.id}: ${describeAccess(access, formatAlmaty)}.`);
         break;
       }
       case 'revoke': {
-        const id = positional('an access id');
-        if (!/^\d+$/.test(id)) throw new AdminError(`"${id}" is not an access id.`);
-        await revokeAccess(db, Number(id));
-        console.log(`Revoked access ${id}.`);
+        if (!/^\d+$/.test(arg)) throw new InputError(`"${arg}" is not an access id (a number; see \`accesses LOGIN\`).`);
+        await admin.revokeAccess(db, Number(arg));
+        out(`Revoked access ${arg}.`);
         break;
       }
       case 'accesses': {
-        const rows = await listLearnerAccesses(db, positional('a login'));
-        if (!rows.length) { console.log('No accesses.'); break; }
-        const table = rows.map((r) => [String(r.id), r.type, r.target, r.name, r.start.slice(0, 10), r.end.slice(0, 10), r.status]);
-        const head = ['id', 'type', 'target', 'name', 'start', 'end', 'status'];
-        const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
-        for (const line of [head, ...table]) console.log(line.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
+        const rows = await admin.listAccesses(db, arg);
+        if (!rows.length) { out(`No accesses for ${arg}.`); break; }
+        const lines = table(
+          ['id', 'type', 'target', 'name', 'start (Almaty)', 'end (Almaty)', 'status'],
+          rows.map((r) => [String(r.id), r.type, r.target, r.name, formatAlmaty(r.start), formatAlmaty(r.end, true), r.status]),
+        );
+        lines.forEach(out);
         break;
       }
       case 'notify': {
-        const count = await sendNotification(db, {
-          login: values.login, all: values.all, title: need(values.title, 'title'), text: need(values.text, 'text'), color: values.color, web: values.web,
+        const count = await admin.sendNotification(db, {
+          login: str('login'), all: values.all === true, title: str('title')!, text: str('text')!, color: str('color'), web: str('web'),
         });
-        console.log(`Sent to ${count} learner${count === 1 ? '' : 's'}.`);
+        out(`Sent to ${count} learner${count === 1 ? '' : 's'}.`);
         break;
       }
     }
@@ -156,11 +265,14 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${(error as Error).message}\nRun \`npm run admin -- help\` for the commands.`);
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\nRun \`npm run admin -- help\` for the commands.\n`);
     process.exit(2);
   }
-  if (error instanceof AdminError) { console.error(error.message); process.exit(1); }
-  console.error(error);
+  if (isInputError(error)) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`Failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -45,7 +45,9 @@ export const userRoutes = new Hono<Env>({ strict: false })
       .select(['id', 'parent_id', `name_${locale} as name` as 'name_ru as name', 'picture', 'exam_questions', 'exam_minutes', 'allowed_mistakes'])
       .where('id', 'in', [...allowed]).where('retired_at', 'is', null).orderBy('sort').execute();
     const accesses = await listAccesses(db, c.get('learner').id, locale, { active: true, type: 'test' }, now());
-    const ends = new Map(accesses.map((a) => [a.target.id, a.date_end]));
+    // Several accesses to one target: the latest end counts.
+    const ends = new Map<number, string>();
+    for (const a of accesses) if ((ends.get(a.target.id) ?? '') < a.date_end) ends.set(a.target.id, a.date_end);
     const view = (r: (typeof rows)[number]) => ({
       id: r.id, name: r.name, picture: r.picture, date_end: ends.get(r.id) ?? ends.get(r.parent_id ?? -1) ?? null,
       exam: { questions: r.exam_questions, minutes: r.exam_minutes, allowed_mistakes: r.allowed_mistakes },
