@@ -46,6 +46,12 @@ describe('apiRequest', () => {
     expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Accept-Language': 'ru' });
   });
 
+  it('asks for content in another language when told to (the demo in the test language)', async () => {
+    const calls = answer(200, '{}');
+    await apiRequest('/rest/v2/core/user/access/qualification/demo', { language: 'kz' });
+    expect(calls[0]![1].headers).toMatchObject({ 'Accept-Language': 'kk' });
+  });
+
   it('turns a 401 into {desc, status} and tells the session', async () => {
     answer(401, '{"desc":"Войдите","status":401}');
     let told = 0;

@@ -59,10 +59,14 @@ export function currentLocale(): Locale {
   return typeof location === 'undefined' ? 'ru' : localeFromPath(location.pathname);
 }
 
-export interface RequestOptions { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; query?: Query; body?: unknown; signal?: AbortSignal }
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; query?: Query; body?: unknown; signal?: AbortSignal;
+  /** Content in another language than the interface's (the demo test in the learner's test language). */
+  language?: Locale;
+}
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const locale = currentLocale();
+  const locale = options.language ?? currentLocale();
   const hasBody = options.body !== undefined;
   try {
     // The spec sets no request timeout.

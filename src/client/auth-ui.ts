@@ -3,7 +3,7 @@
 import { navigate } from 'astro:transitions/client';
 import { iconPath } from '../components/icons';
 import type { NavLink } from '../config/navigation';
-import { isActivePath, navHref } from '../config/navigation';
+import { isActivePath, navHref } from '../config/nav-paths';
 import { isLocale, type Locale } from '../i18n/locales';
 import { $authStatus } from './auth';
 import { $menu, $sessionLost, $userLoading, signOut, startSession } from './session';

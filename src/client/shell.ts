@@ -5,6 +5,7 @@ import { $user } from './auth';
 import { installAuthUi, onAuthPageLoad } from './auth-ui';
 // The user's data loaders register on import; the shell loads them so a sign-in on any page fetches them.
 import '../features/home/store';
+import '../features/favorites/store';
 import { externalTarget } from './external-link';
 import {
   assessBrowser, browserFamilies, detectBrowser, hiddenUntil, isNoticeHidden, NOTICE_STORAGE_KEY,

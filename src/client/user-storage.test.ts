@@ -1,12 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readUserSetting, userKey, writeUserSetting } from './user-storage';
-
-class MemoryStorage {
-  map = new Map<string, string>();
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, v); }
-  removeItem(k: string) { this.map.delete(k); }
-}
+import { MemoryStorage } from '../../tests/support/memory-storage';
 
 describe('per-user settings', () => {
   beforeEach(() => { (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage(); });

@@ -1,6 +1,6 @@
 // The sidebar's navigation, in the shape the menu call returns (label per locale, path, icon,
 // external, passive, children, expanded). Static until the menu API replaces it.
-import { localeCodes, providerSiteLocale, type Locale } from '../i18n/locales';
+import { localeCodes, type Locale } from '../i18n/locales';
 import { messages } from '../i18n/messages';
 import { site } from './site';
 
@@ -47,14 +47,4 @@ export const bottomNavigation = [
   { key: 'nav.lessons', path: 'lessons', icon: 'lessons', education: true },
 ] as const;
 
-/** The href of a link for a locale: external URLs get the provider's language, paths the locale prefix. */
-export function navHref(link: Pick<NavLink, 'path' | 'external'>, locale: Locale): string {
-  if (link.external) return link.path.replace('{lang}', providerSiteLocale(locale));
-  return link.path ? `/${locale}/${link.path}` : `/${locale}/`;
-}
-
-/** Whether `current` (a path under the locale, no slashes at the ends) is inside nav `path`. */
-export function isActivePath(path: string, current: string): boolean {
-  if (path === '') return current === '';
-  return current === path || current.startsWith(`${path}/`);
-}
+export { isActivePath, navHref } from './nav-paths';

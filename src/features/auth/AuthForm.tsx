@@ -2,7 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { useState, type SubmitEvent } from 'react';
 import type { ApiRequestError } from '../../client/api';
 import { signIn } from '../../client/session';
-import type { Texts } from '../../i18n/pick';
+import type { Texts } from '../../i18n/interpolate';
 
 interface Props { locale: string; texts: Texts; registerUrl: string; recoverUrl: string }
 

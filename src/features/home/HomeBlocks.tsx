@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { navigate } from 'astro:transitions/client';
 import { $authStatus } from '../../client/auth';
 import { $userLoading } from '../../client/session';
+import { useHydrated } from '../../client/use-hydrated';
 import { formatDate } from '../../i18n/format';
-import { interpolate, type Texts } from '../../i18n/pick';
+import { interpolate, type Texts } from '../../i18n/interpolate';
 import { $accesses, $autodromeAccesses, $courseAccess, $testAccesses, loadAccesses, selectQualification, type AccessItem } from './store';
 
 interface Props { locale: string; texts: Texts; catalogueUrl: string }
@@ -60,6 +61,8 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   const tests = useStore($testAccesses);
   const autodromes = useStore($autodromeAccesses);
   const course = useStore($courseAccess);
+  // The server renders the skeleton; match it on the first render (also after a client-side navigation).
+  const hydrated = useHydrated();
 
   // Normally loaded at sign-in or start; load here when the page opened before that finished.
   useEffect(() => {
@@ -68,7 +71,7 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
     }
   }, [status, loading, accesses]);
 
-  if (status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
+  if (!hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
     return <Skeleton label={texts['home.loading']!} />;
   }
   if (!tests.length && !autodromes.length && !course) {

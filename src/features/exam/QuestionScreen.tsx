@@ -1,0 +1,315 @@
+// One question on screen, while testing or browsing a result: the bar (timer, mistakes, list toggle,
+// finish), the question navigator, the picture or video, the answers as a radio group, feedback and
+// the explanation, and the buttons. Keys: 1–5 choose, Enter confirms and moves on.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { isLocale, locales, type Locale } from '../../i18n/locales';
+import { interpolate, plural, type Texts } from '../../i18n/interpolate';
+import { commentVisible, type TestSettings } from '../settings/store';
+import { formatClock, isoDuration, keyAction, mistakesLeft, nextIndex, remainingSeconds, elapsedSeconds, slotState, summarize, type SlotState } from './logic';
+import {
+  $currentQuestion, $examState, answerCurrent, goNext, goPrevious, goToQuestion, setBrowsing, setNavVisible, tick, toggleFavorite,
+} from './store';
+import type { AnswerSlot, Examination, ExamQuestion } from './types';
+import { modeLabel } from './StartCard';
+
+interface Props {
+  locale: Locale;
+  texts: Texts;
+  exam: Examination;
+  settings: TestSettings;
+  demo: boolean;
+  browsing: boolean;
+  onFinish: () => void;
+  announce: (text: string) => void;
+}
+
+const MARK: Record<SlotState, string> = { unanswered: '', correct: '✓', wrong: '✗', answered: '•' };
+
+function Timer({ texts, exam, announce }: { texts: Texts; exam: Examination; announce: (t: string) => void }) {
+  const state = useStore($examState);
+  const [now, setNow] = useState(() => Date.now());
+  const announced = useRef(new Set<number>());
+  useEffect(() => {
+    const update = () => { const at = Date.now(); setNow(at); tick(at); };
+    update();
+    const timer = setInterval(update, 1000);
+    // Timers are throttled in background tabs: catch up as soon as the page is visible again.
+    document.addEventListener('visibilitychange', update);
+    return () => { clearInterval(timer); document.removeEventListener('visibilitychange', update); };
+  }, [exam.id, exam.deadline]);
+  const left = exam.deadline ? (state.localTestTime ?? remainingSeconds(exam.deadline, now)) : null;
+  useEffect(() => {
+    for (const [at, key] of [[300, 'exam.timer.fiveMinutes'], [60, 'exam.timer.oneMinute']] as const) {
+      if (left !== null && left <= at && left > 0 && !announced.current.has(at)) {
+        announced.current.add(at);
+        announce(texts[key]!);
+      }
+    }
+  }, [left, announce, texts]);
+  if (left === null) {
+    const spent = elapsedSeconds(exam.started_at, now);
+    return (
+      <p className="runner__timer">
+        <span className="muted">{texts['exam.timer.elapsed']}</span>{' '}
+        <time dateTime={isoDuration(spent)} data-timer="elapsed">{formatClock(spent)}</time>
+      </p>
+    );
+  }
+  return (
+    <p className={`runner__timer${left <= 60 ? ' runner__timer--low' : ''}`} role="timer" aria-live="off">
+      <span className="muted">{texts['exam.timer.left']}</span>{' '}
+      <time dateTime={isoDuration(left)} data-timer="left">{formatClock(left)}</time>
+    </p>
+  );
+}
+
+function stateText(texts: Texts, state: SlotState): string {
+  return texts[`exam.state.${state}`] ?? state;
+}
+
+function Navigator({ texts, exam, current, visible }: { texts: Texts; exam: Examination; current: number; visible: boolean }) {
+  return (
+    <nav className="qnav" id="question-nav" aria-label={texts['exam.nav.label']} hidden={!visible}>
+      <ol className="qnav__list">
+        {exam.questions.map((q, i) => {
+          const slot = exam.answers.find((a) => a.question === q.id) ?? exam.answers[i];
+          const state = slotState(slot);
+          return (
+            <li key={q.id}>
+              <button type="button" className={`qnav__item qnav__item--${state}`} aria-current={i === current ? 'step' : undefined}
+                onClick={() => goToQuestion(i)} data-question-nav={i + 1} data-state={state}>
+                <span>{q.number}</span>
+                {MARK[state] && <span className="qnav__mark" aria-hidden="true">{MARK[state]}</span>}
+                <span className="visually-hidden">{`, ${stateText(texts, state)}`}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="qnav__legend muted" aria-hidden="true">
+        <span>✓ {texts['exam.state.correct']}</span> <span>✗ {texts['exam.state.wrong']}</span>
+      </p>
+    </nav>
+  );
+}
+
+function Media({ texts, question, settings }: { texts: Texts; question: ExamQuestion; settings: TestSettings }) {
+  const label = interpolate(texts['exam.imageAlt'], { number: question.number });
+  const video = question.video && !(settings.picturesInsteadOfVideos && question.image);
+  if (video) {
+    return (
+      <div className="question__media">
+        <video key={question.video} src={question.video!} poster={question.image ?? undefined} muted controls playsInline preload="metadata"
+          aria-label={interpolate(texts['exam.videoLabel'], { number: question.number })} data-question-video />
+      </div>
+    );
+  }
+  if (question.image) {
+    return (
+      <div className="question__media">
+        <img key={question.image} src={question.image} alt={label} draggable={false} data-question-image />
+      </div>
+    );
+  }
+  return <div className="question__media question__media--empty" data-no-image><p>{texts['exam.noImage']}</p></div>;
+}
+
+function optionClass(value: number, slot: AnswerSlot | undefined, correctValue: number | undefined): string {
+  const classes = ['answer'];
+  if (slot?.answered && slot.answer === value) classes.push(slot.correct === false ? 'answer--wrong' : slot.correct ? 'answer--correct' : 'answer--chosen');
+  if (correctValue === value && slot?.answered) classes.push('answer--right');
+  return classes.join(' ');
+}
+
+export default function QuestionScreen({ locale, texts, exam, settings, demo, browsing, onFinish, announce }: Props) {
+  const state = useStore($examState);
+  const current = useStore($currentQuestion);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const lastPointer = useRef(0);
+  const [selected, setSelected] = useState<number | null>(null);
+  const index = current?.index ?? 0;
+  const question = current?.question;
+  const slot = current?.slot;
+  const answered = !!slot?.answered;
+  const pending = state.pending.question;
+  const summary = summarize(exam);
+
+  // A new question (or the start of browsing): forget the choice and take focus to its heading,
+  // so screen readers read it and the keys work at once.
+  useEffect(() => {
+    setSelected(null);
+    heading.current?.focus();
+  }, [question?.id, browsing]);
+
+  async function answer(value: number) {
+    if (!slot || answered || pending || browsing) return;
+    setSelected(value);
+    const outcome = await answerCurrent(value);
+    if (!outcome) return;
+    let message = texts['exam.feedback.saved']!;
+    if (outcome.correct === true) message = texts['exam.feedback.correct']!;
+    else if (outcome.correct === false) {
+      message = outcome.correctValue
+        ? interpolate(texts['exam.feedback.wrongWith'], { value: outcome.correctValue })
+        : texts['exam.feedback.wrong']!;
+    }
+    announce(message);
+    if (outcome.status !== 'process') return; // the result takes over
+    if (outcome.correct === true && settings.nextOnCorrect && goNext()) return;
+    // Radios are disabled now: keep the keyboard user in place on 'Next'.
+    requestAnimationFrame(() => nextButton.current?.focus());
+  }
+
+  function choose(value: number, viaPointer: boolean) {
+    if (answered || browsing) return;
+    if (!settings.confirmAnswer && viaPointer) void answer(value);
+    else setSelected(value);
+  }
+
+  function next() {
+    if (browsing) {
+      if (!goNext()) setBrowsing(false);
+      return;
+    }
+    if (!goNext() && summary.unanswered === 0) onFinish();
+  }
+
+  // Keyboard: digits choose, Enter confirms or moves on.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const action = keyAction({
+        key: event.key, altKey: event.altKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey,
+        targetTag: target?.tagName, targetType: (target as HTMLInputElement | null)?.type,
+        inDialog: !!document.querySelector('dialog[open]'),
+      }, { answerCount: question?.answers.length ?? 0, answered, selected, browsing });
+      if (!action) return;
+      event.preventDefault();
+      if (action.type === 'choose') {
+        // A digit is a deliberate choice: it answers at once unless answers are confirmed.
+        if (settings.confirmAnswer) {
+          setSelected(action.value);
+          document.getElementById(`answer-${action.value}`)?.focus();
+        } else void answer(action.value);
+      } else if (action.type === 'confirm' && selected !== null) void answer(selected);
+      else if (action.type === 'next') next();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  if (!question) return null;
+  const correctValue = question.correct_value;
+  const showComment = browsing ? !!question.comment : !!question.comment && commentVisible(settings, answered);
+  const feedbackState = slotState(slot);
+  const hasNext = nextIndex(exam.answers, index, browsing) !== null;
+  const left = mistakesLeft(exam);
+  // Questions may be in another language than the interface (the test language setting).
+  const contentLang = isLocale(exam.language) && exam.language !== locale ? locales[exam.language].lang : undefined;
+
+  return (
+    <div className={`runner${state.testNavVisible ? '' : ' runner--nav-hidden'}`} data-runner={browsing ? 'browse' : 'test'}>
+      <div className="runner__bar">
+        <p className="runner__title">
+          <strong>{demo ? texts['demo.title'] : exam.qualification.name}</strong>
+          <span className="muted"> · {modeLabel(texts, exam)}</span>
+        </p>
+        {!browsing && <Timer texts={texts} exam={exam} announce={announce} />}
+        <p className="runner__score" data-score>
+          {exam.allowed_mistakes !== null
+            ? interpolate(texts['exam.mistakesOf'], { mistakes: summary.mistakes, allowed: exam.allowed_mistakes })
+            : interpolate(texts['exam.mistakes'], { mistakes: summary.mistakes })}
+          {left !== null && !browsing && <span className="visually-hidden"> ({plural(texts, locale, 'exam.mistakesLeft', left)})</span>}
+        </p>
+        <div className="runner__tools">
+          <button className="btn btn--secondary btn--small" type="button" aria-expanded={state.testNavVisible} aria-controls="question-nav"
+            onClick={() => setNavVisible(!state.testNavVisible)}>
+            {texts['exam.nav.label']}
+          </button>
+          {browsing
+            ? <button className="btn btn--secondary btn--small" type="button" onClick={() => setBrowsing(false)} data-back-to-result>{texts['exam.result.back']}</button>
+            : <button className="btn btn--secondary btn--small" type="button" onClick={onFinish} data-finish>{texts['exam.finish']}</button>}
+        </div>
+      </div>
+
+      <div className="runner__body">
+        <Navigator texts={texts} exam={exam} current={index} visible={state.testNavVisible} />
+        <section className="card question" aria-labelledby="question-heading" data-question-id={question.id} data-question-number={question.number}>
+          <div className="question__head">
+            <h2 id="question-heading" ref={heading} tabIndex={-1}>
+              {interpolate(texts['exam.questionOf'], { number: question.number, total: exam.question_count })}
+            </h2>
+            {!demo && (
+              <button type="button" className="icon-btn star" aria-pressed={question.favorite} onClick={() => void toggleFavorite(question.id)}
+                aria-label={texts['exam.favorite.label']} title={question.favorite ? texts['exam.favorite.remove'] : texts['exam.favorite.add']} data-favorite>
+                <span aria-hidden="true">{question.favorite ? '★' : '☆'}</span>
+              </button>
+            )}
+          </div>
+          <Media texts={texts} question={question} settings={settings} />
+          <fieldset className="answers" disabled={answered || browsing || pending} aria-busy={pending}
+            aria-describedby={!browsing && !answered ? 'keys-hint' : undefined}
+            onPointerDown={() => { lastPointer.current = Date.now(); }}>
+            <legend className="question__text" lang={contentLang} data-question-text>{question.text}</legend>
+            {question.answers.map((option) => {
+              const checked = answered ? slot?.answer === option.value : selected === option.value;
+              const isRight = (answered || browsing) && correctValue === option.value;
+              const isMine = answered && slot?.answer === option.value;
+              return (
+                <label key={option.value} className={optionClass(option.value, slot, browsing ? correctValue : answered ? correctValue : undefined)}
+                  data-answer={option.value}>
+                  <input id={`answer-${option.value}`} type="radio" name={`question-${question.id}`} value={option.value} checked={checked}
+                    onChange={() => choose(option.value, Date.now() - lastPointer.current < 600)} />
+                  <span className="answer__number" aria-hidden="true">{option.value}</span>
+                  <span className="answer__text" lang={contentLang}>{option.text}</span>
+                  {(isMine || isRight) && (
+                    <span className="answer__tags">
+                      {isMine && <span className="tag">{texts['exam.yourAnswer']}</span>}
+                      {isRight && <span className="tag tag--right">✓ {texts['exam.correctAnswer']}</span>}
+                      {isMine && slot?.correct === false && <span className="tag tag--wrong">✗ {texts['exam.state.wrong']}</span>}
+                    </span>
+                  )}
+                </label>
+              );
+            })}
+          </fieldset>
+
+          {(answered || browsing) && feedbackState !== 'unanswered' && (
+            <p className={`feedback feedback--${feedbackState}`} data-feedback={feedbackState}>
+              {feedbackState === 'correct' && texts['exam.feedback.correct']}
+              {feedbackState === 'wrong' && (correctValue ? interpolate(texts['exam.feedback.wrongWith'], { value: correctValue }) : texts['exam.feedback.wrong'])}
+              {feedbackState === 'answered' && texts['exam.feedback.saved']}
+            </p>
+          )}
+          {browsing && feedbackState === 'unanswered' && <p className="feedback feedback--wrong" data-feedback="unanswered">{texts['exam.feedback.unanswered']}</p>}
+          {showComment && (
+            answered || browsing
+              ? <div className="comment" data-comment><h3>{texts['exam.comment']}</h3><p lang={contentLang}>{question.comment}</p></div>
+              : <details className="comment" data-comment><summary>{texts['exam.commentBefore']}</summary><p lang={contentLang}>{question.comment}</p></details>
+          )}
+
+          <div className="row question__actions">
+            {browsing && (
+              <button className="btn btn--secondary" type="button" onClick={() => goPrevious()} disabled={index === 0}>{texts['exam.previous']}</button>
+            )}
+            {!browsing && !answered && (
+              <button className="btn btn--primary" type="button" disabled={selected === null || pending} aria-busy={pending}
+                onClick={() => selected !== null && void answer(selected)} data-submit>
+                {settings.confirmAnswer ? texts['exam.confirm'] : texts['exam.answer']}
+              </button>
+            )}
+            {(browsing || hasNext || answered) && (
+              <button ref={nextButton} className={`btn ${answered || browsing ? 'btn--primary' : 'btn--secondary'}`} type="button" onClick={next}
+                disabled={pending} data-next>
+                {browsing && !hasNext ? texts['exam.result.back'] : !hasNext && summary.unanswered === 0 ? texts['exam.finish'] : texts['exam.next']}
+              </button>
+            )}
+          </div>
+          {!browsing && <p id="keys-hint" className="muted keys-hint">{texts['exam.keysHint']}</p>}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// The result of a test: passed, failed, time is up or cancelled (the demo: passed, not passed, time
+// is up, completed), correct answers and mistakes, the time it took, and what to do next.
+import { useEffect, useRef } from 'react';
+import type { Locale } from '../../i18n/locales';
+import { interpolate, type Texts } from '../../i18n/interpolate';
+import { formatClock, isoDuration, resultKey, spentSeconds, summarize } from './logic';
+import { modeLabel } from './StartCard';
+import type { Examination } from './types';
+
+interface Props {
+  locale: Locale;
+  texts: Texts;
+  exam: Examination;
+  demo: boolean;
+  catalogueUrl: string;
+  onBrowse: () => void;
+  onRepeat: () => void;
+}
+
+export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, onBrowse, onRepeat }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => { heading.current?.focus(); }, []);
+  const key = resultKey(exam.status, demo);
+  const label = texts[`${demo ? 'demo' : 'exam'}.result.${key}`] ?? key;
+  const summary = summarize(exam);
+  const spent = spentSeconds(exam, Date.now());
+  const good = exam.status === 'passed';
+  const bad = exam.status === 'failed' || exam.status === 'expired';
+
+  return (
+    <section className={`card result result--${good ? 'good' : bad ? 'bad' : 'neutral'}`} aria-labelledby="result-title" data-result={exam.status}>
+      <p className="result__label muted">{demo ? texts['demo.title'] : `${exam.qualification.name} · ${modeLabel(texts, exam)}`}</p>
+      <h2 id="result-title" ref={heading} tabIndex={-1}>
+        <span className="result__mark" aria-hidden="true">{good ? '✓' : bad ? '✗' : '•'}</span> {label}
+      </h2>
+      {texts[`${demo ? 'demo' : 'exam'}.result.${key}Text`] && <p>{texts[`${demo ? 'demo' : 'exam'}.result.${key}Text`]}</p>}
+      <dl className="facts">
+        <div>
+          <dt>{texts['exam.result.correct']}</dt>
+          <dd data-result-correct={summary.correct}>{interpolate(texts['exam.of'], { value: summary.correct, total: summary.total })}</dd>
+        </div>
+        <div>
+          <dt>{texts['exam.result.mistakes']}</dt>
+          <dd data-result-mistakes={summary.mistakes}>
+            {summary.mistakes}
+            {exam.allowed_mistakes !== null && ` ${interpolate(texts['exam.result.allowed'], { count: exam.allowed_mistakes })}`}
+          </dd>
+        </div>
+        {summary.unanswered > 0 && (
+          <div><dt>{texts['exam.result.unanswered']}</dt><dd>{summary.unanswered}</dd></div>
+        )}
+        <div>
+          <dt>{texts['exam.result.time']}</dt>
+          <dd><time dateTime={isoDuration(spent)}>{formatClock(spent)}</time></dd>
+        </div>
+      </dl>
+      <div className="row">
+        <button className="btn btn--primary" type="button" onClick={onBrowse} data-browse>{texts['exam.result.browse']}</button>
+        {demo ? (
+          <>
+            <button className="btn btn--secondary" type="button" onClick={onRepeat} data-repeat>{texts['demo.repeat']}</button>
+            <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener">{texts['demo.buy']}</a>
+            <a className="btn btn--secondary" href={`/${locale}/tests`} data-leave>{texts['demo.leave']}</a>
+          </>
+        ) : (
+          <>
+            <a className="btn btn--secondary" href={`/${locale}/tests`} data-new-test>{texts['exam.result.newTest']}</a>
+            <a className="btn btn--secondary" href={`/${locale}/stats`}>{texts['exam.result.stats']}</a>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,259 @@
+// The tests page island: for visitors and learners without test access, 'Try free' and 'Buy'; for
+// learners, the qualification (with its access end), the main tests, the themes test, retaking
+// incorrect answers, and the dialog that offers to continue an unfinished test or start anew.
+import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
+import { useEffect, useRef, useState } from 'react';
+import type { ApiRequestError } from '../../client/api';
+import { $authStatus } from '../../client/auth';
+import { $userLoading } from '../../client/session';
+import { useHydrated } from '../../client/use-hydrated';
+import { formatDate, formatDateTime } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import { interpolate, plural, type Texts } from '../../i18n/interpolate';
+import { $examState, startExamination } from '../exam/store';
+import type { ExamListItem } from '../exam/types';
+import { $accesses, $qualifications, $selectedQualification, $testAccesses, $themes, loadAccesses, selectQualification } from '../home/store';
+import { $testSettings, testLanguage } from '../settings/store';
+import {
+  $unfinished, checkedThemeIds, flattenQualifications, loadUnfinished, setThemesChecked, startRequest, unfinishedOf, type TestKind,
+} from './store';
+
+interface Props { locale: Locale; texts: Texts; catalogueUrl: string }
+type Notice = { kind: 'noData' | 'error'; desc: string } | null;
+
+function Skeleton({ label }: { label: string }) {
+  return (
+    <div className="tests-grid" role="status" aria-busy="true" aria-label={label}>
+      {[0, 1, 2, 3].map((i) => (
+        <div className="card" key={i}>
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--button" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function TryOrBuy({ locale, texts, catalogueUrl }: Props) {
+  return (
+    <section className="card tests-try" aria-labelledby="tests-try-title" data-tests-try>
+      <h2 id="tests-try-title">{texts['tests.try.title']}</h2>
+      <p>{texts['tests.try.text']}</p>
+      <div className="row">
+        <a className="btn btn--primary" href={`/${locale}/tests/demo`} data-try-free>{texts['tests.try.free']}</a>
+        <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener" data-buy>{texts['tests.try.buy']}</a>
+      </div>
+    </section>
+  );
+}
+
+function ModeDialog({ locale, texts, open, kind, item, pending, onContinue, onRestart, onClose }: {
+  locale: Locale; texts: Texts; open: boolean; kind: TestKind | null; item: ExamListItem | undefined; pending: boolean;
+  onContinue: () => void; onRestart: () => void; onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="mode-title" aria-describedby="mode-text" onClose={onClose} data-mode-dialog>
+      <h3 id="mode-title">{texts['tests.dialog.title']}</h3>
+      <p id="mode-text">
+        {item && kind && interpolate(texts['tests.dialog.text'], {
+          mode: texts[`tests.kind.${kind}`] ?? kind,
+          date: formatDateTime(item.started_at),
+          answered: plural(texts, locale, 'tests.answered', item.correct + item.mistakes, { total: item.question_count }),
+        })}
+      </p>
+      <div className="row row--end">
+        <button className="btn btn--secondary" type="button" onClick={onClose}>{texts['tests.dialog.close']}</button>
+        <button className="btn btn--secondary" type="button" onClick={onRestart} disabled={pending} data-restart>{texts['tests.dialog.restart']}</button>
+        <button className="btn btn--primary" type="button" onClick={onContinue} disabled={pending} autoFocus data-continue>{texts['tests.dialog.continue']}</button>
+      </div>
+    </dialog>
+  );
+}
+
+export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
+  const status = useStore($authStatus);
+  const loading = useStore($userLoading);
+  const accesses = useStore($accesses);
+  const tests = useStore($testAccesses);
+  const qualifications = useStore($qualifications);
+  const selected = useStore($selectedQualification);
+  const themes = useStore($themes);
+  const unfinished = useStore($unfinished);
+  const settings = useStore($testSettings);
+  const examState = useStore($examState);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [dialogKind, setDialogKind] = useState<TestKind | null>(null);
+  const [themesOpen, setThemesOpen] = useState(false);
+  const [starting, setStarting] = useState<TestKind | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    if (status === 'authenticated' && !loading && accesses === null) {
+      loadAccesses().catch((e: unknown) => console.warn('[zhol] accesses:', e));
+    }
+  }, [status, loading, accesses]);
+
+  useEffect(() => {
+    if (selected === null || status !== 'authenticated') return;
+    loadUnfinished(selected).catch((e: unknown) => console.warn('[zhol] unfinished tests:', (e as ApiRequestError).desc ?? e));
+  }, [selected, status]);
+
+  useEffect(() => { if (notice || examState.error) noticeRef.current?.focus(); }, [notice, examState.error]);
+
+  if (!hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
+    return <Skeleton label={texts['tests.loading']!} />;
+  }
+  if (!tests.length) return <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />;
+
+  const options = flattenQualifications(qualifications);
+  const current = options.find((q) => q.id === selected);
+  const accessEnd = current?.date_end ?? tests.find((a) => a.target.id === selected)?.date_end ?? null;
+  const checked = checkedThemeIds(themes);
+  const allChecked = !!themes?.length && checked.length === themes.length;
+  const accessError = examState.localStatus === 'error' && examState.error?.status === 403 ? examState.error : null;
+
+  async function start(kind: TestKind, resume: boolean) {
+    if (selected === null) return;
+    setNotice(null);
+    setStarting(kind);
+    try {
+      const exam = await startExamination(startRequest(kind, {
+        qualification: selected, language: testLanguage(settings, locale), continue: resume, themes: checked,
+        commentsBefore: settings.showComments && settings.commentsBefore,
+      }));
+      setDialogKind(null);
+      await navigate(`/${locale}/tests/${exam.id}`);
+    } catch (error) {
+      const e = error as ApiRequestError;
+      setDialogKind(null);
+      // 403 is the store's access error; 400 means there is nothing to ask yet (no favourites, no mistakes…).
+      if (e.status === 400) setNotice({ kind: 'noData', desc: e.desc });
+      else if (e.status !== 403) setNotice({ kind: 'error', desc: e.status ? e.desc : texts['tests.networkError']! });
+    } finally {
+      setStarting(null);
+    }
+  }
+
+  function choose(kind: TestKind) {
+    if (unfinishedOf(unfinished, kind)) setDialogKind(kind);
+    // Nothing unfinished that we know of: resuming is the safe choice if another tab started one meanwhile.
+    else void start(kind, true);
+  }
+
+  const busy = starting !== null || examState.pending.test;
+  const button = (kind: TestKind, extra?: React.ReactNode) => (
+    <div className="card tests-action" data-test-kind={kind}>
+      <h3 id={`kind-${kind}`}>{texts[`tests.kind.${kind}`]}</h3>
+      <p className="muted">{kind === 'exam' && current
+        ? [plural(texts, locale, 'tests.questions', current.exam.questions), plural(texts, locale, 'tests.minutes', current.exam.minutes),
+          plural(texts, locale, 'tests.mistakes', current.exam.allowed_mistakes)].join(' · ')
+        : texts[`tests.kind.${kind}Text`]}</p>
+      {extra ?? (
+        <button className="btn btn--primary" type="button" disabled={busy} aria-busy={starting === kind} aria-describedby={`kind-${kind}`}
+          onClick={() => choose(kind)} data-start={kind}>
+          {starting === kind ? texts['tests.starting'] : texts['tests.start']}
+        </button>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="tests-panel">
+      <section className="card tests-qual" aria-label={texts['tests.qualification']}>
+        {options.length > 1 ? (
+          <div className="field">
+            <label htmlFor="tests-qualification">{texts['tests.qualification']}</label>
+            <select id="tests-qualification" className="select" value={selected ?? ''} data-qualification-select
+              onChange={(e) => { setNotice(null); void selectQualification(Number(e.target.value)); }}>
+              {options.map((q) => <option key={q.id} value={q.id}>{q.depth ? `— ${q.name}` : q.name}</option>)}
+            </select>
+          </div>
+        ) : <h2 className="tests-qual__name">{current?.name}</h2>}
+        {accessEnd && <p className="muted" data-access-ends>{interpolate(texts['tests.accessEnds'], { date: formatDate(accessEnd) })}</p>}
+      </section>
+
+      <div ref={noticeRef} tabIndex={-1} className="tests-notices">
+        {accessError && (
+          <div className="notice notice--error" role="alert" data-access-error>
+            <strong>{texts['tests.accessError']}</strong> {accessError.desc}
+          </div>
+        )}
+        {notice && (
+          <div className={`notice ${notice.kind === 'noData' ? 'notice--info' : 'notice--error'}`} role="alert" data-not-enough={notice.kind === 'noData' ? '' : undefined}>
+            <strong>{notice.kind === 'noData' ? texts['tests.notEnough'] : texts['tests.startError']}</strong> {notice.desc}
+          </div>
+        )}
+      </div>
+
+      <h2 className="tests-panel__title">{texts['tests.main.title']}</h2>
+      <div className="tests-grid">
+        {button('train')}
+        {button('exam')}
+        {button('favorites')}
+        {button('themes', (
+          <button className="btn btn--primary" type="button" aria-expanded={themesOpen} aria-controls="tests-themes"
+            onClick={() => setThemesOpen(!themesOpen)} data-themes-toggle>
+            {texts['tests.themes.choose']}
+          </button>
+        ))}
+        <div className="card tests-action">
+          <h3>{texts['tests.stats']}</h3>
+          <p className="muted">{texts['tests.statsText']}</p>
+          <a className="btn btn--secondary" href={`/${locale}/stats`}>{texts['tests.stats']}</a>
+        </div>
+      </div>
+
+      <section id="tests-themes" className="card tests-themes" hidden={!themesOpen} aria-labelledby="tests-themes-title">
+        <h2 id="tests-themes-title">{texts['tests.themes.title']}</h2>
+        {themes === null ? <p role="status">{texts['tests.themes.loading']}</p> : (
+          <fieldset className="themes">
+            <legend className="visually-hidden">{texts['tests.themes.title']}</legend>
+            <label className="checkbox themes__all">
+              <input type="checkbox" checked={allChecked} ref={(el) => { if (el) el.indeterminate = !allChecked && checked.length > 0; }}
+                onChange={(e) => setThemesChecked(null, e.target.checked)} data-themes-all />
+              {texts['tests.themes.selectAll']}
+            </label>
+            <ul className="themes__list">
+              {themes.map((theme) => (
+                <li key={theme.id}>
+                  <label className="checkbox">
+                    <input type="checkbox" checked={theme.checked} onChange={(e) => setThemesChecked([theme.id], e.target.checked)} data-theme={theme.code} />
+                    {theme.name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        <div className="row">
+          <button className="btn btn--primary" type="button" disabled={!checked.length || busy} aria-describedby="themes-count" onClick={() => choose('themes')} data-start="themes">
+            {starting === 'themes' ? texts['tests.starting'] : texts['tests.themes.begin']}
+          </button>
+          <span id="themes-count" className="muted">{plural(texts, locale, 'tests.themes.checked', checked.length)}</span>
+        </div>
+      </section>
+
+      <section className="card tests-incorrect" aria-labelledby="tests-incorrect-title">
+        <h2 id="tests-incorrect-title">{texts['tests.kind.incorrect']}</h2>
+        <p className="muted">{texts['tests.kind.incorrectText']}</p>
+        <button className="btn btn--secondary" type="button" disabled={busy} onClick={() => choose('incorrect')} data-start="incorrect">
+          {starting === 'incorrect' ? texts['tests.starting'] : texts['tests.retake']}
+        </button>
+      </section>
+
+      <ModeDialog locale={locale} texts={texts} open={dialogKind !== null} kind={dialogKind} item={dialogKind ? unfinishedOf(unfinished, dialogKind) : undefined}
+        pending={busy} onClose={() => setDialogKind(null)}
+        onContinue={() => dialogKind && void start(dialogKind, true)} onRestart={() => dialogKind && void start(dialogKind, false)} />
+    </div>
+  );
+}
