@@ -67,6 +67,10 @@ function securityHeaders(req, res) {
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(pathToFileURL(entry).href);
+// API calls go straight to the Hono app (see src/server/node-api.ts); Astro serves everything else.
+const apiEntry = resolve('dist/api/index.mjs');
+const { apiListener } = existsSync(apiEntry) ? await import(pathToFileURL(apiEntry).href) : {};
+const isApi = (url = '') => url === '/rest' || url.startsWith('/rest/') || url.startsWith('/rest?');
 
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
@@ -86,6 +90,7 @@ function serveMedia(req, res) {
 
 const server = http.createServer((req, res) => {
   securityHeaders(req, res);
+  if (apiListener && isApi(req.url)) { apiListener(req, res); return; }
   try { if (serveMedia(req, res)) return; } catch { /* a malformed path: let the app answer */ }
   handler(req, res);
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { createDb } from '../../src/server/db/client';
+import { questionTexts } from '../../src/server/services/exam-view';
 import { loadBank, readBank } from '../../src/server/services/questions';
 import { makeBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
@@ -96,6 +97,18 @@ describe.each(dialects)('loading a bank on %s', (dialect) => {
     expect(await active()).toBe(32);
     const back = await loadBank(t.deps.db, edited.slice(0, 31), { source: 'import', full: true });
     expect(back).toMatchObject({ updated: 1, retired: 0 });
+  });
+
+  it('shows a reloaded question in its new wording at once, although texts are cached for the answer call', async () => {
+    const bank = makeBank(['speed'], 2, 'cached');
+    await loadBank(t.deps.db, bank, { source: 'import', full: false });
+    const { id } = await t.deps.db.selectFrom('questions').select('id').where('code', '=', bank[0]!.id).executeTakeFirstOrThrow();
+    expect((await questionTexts(t.deps.db, [id], 'en')).get(id)).toMatchObject({ text: bank[0]!.text.en, answers: [{ value: 1 }, { value: 2 }, { value: 3 }] });
+    const edited = [{ ...bank[0]!, text: { ...bank[0]!.text, en: 'Reworded' }, answers: bank[0]!.answers.slice(0, 2), correct: 2 }];
+    await loadBank(t.deps.db, edited, { source: 'import', full: false });
+    expect((await questionTexts(t.deps.db, [id], 'en')).get(id)).toMatchObject({ text: 'Reworded', correct: 2, answers: [{ value: 1 }, { value: 2 }] });
+    // Each language is its own entry.
+    expect((await questionTexts(t.deps.db, [id], 'ru')).get(id)?.text).toBe(bank[0]!.text.ru);
   });
 
   it('imports a bank of 2,000 questions', async () => {

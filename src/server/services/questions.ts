@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
+import { clearQuestionCache } from './exam-view';
 
 const text3 = z.object({ ru: z.string().trim().min(1), kz: z.string().trim().min(1), en: z.string().trim().min(1) }).strict();
 export const CATEGORIES = ['A', 'B', 'BE', 'C', 'CE', 'D'] as const;
@@ -111,7 +112,7 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 /** Writes a validated bank: upsert by id, answers and categories replaced, optional retirement. */
 export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], opts: { source: string; full: boolean }, now = new Date()): Promise<LoadResult> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  const loaded = await db.transaction().execute(async (trx) => {
     const themeIds = new Map((await trx.selectFrom('themes').select(['id', 'code']).execute()).map((t) => [t.code, t.id]));
     const existing = new Map((await trx.selectFrom('questions').select(['id', 'code', 'source', 'retired_at', 'updated_at',
       'theme_id', 'clause', 'image', 'video', 'text_ru', 'text_kz', 'text_en', 'explanation_ru', 'explanation_kz', 'explanation_en', 'answers_count', 'correct']).execute())
@@ -182,6 +183,8 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
     }
     return result;
   });
+  clearQuestionCache(db);
+  return loaded;
 }
 
 /** Loads content/questions at start-up (a full load of source 'content'); a bad bank stops start-up. */
