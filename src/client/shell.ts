@@ -6,6 +6,7 @@ import { installAuthUi, onAuthPageLoad } from './auth-ui';
 // The user's data loaders register on import; the shell loads them so a sign-in on any page fetches them.
 import '../features/home/store';
 import '../features/favorites/store';
+import { reportPageView } from './analytics';
 import { externalTarget } from './external-link';
 import {
   assessBrowser, browserFamilies, detectBrowser, hiddenUntil, isNoticeHidden, NOTICE_STORAGE_KEY,
@@ -177,5 +178,6 @@ document.addEventListener('astro:page-load', () => {
   mountToasts();
   showOutdatedNotice();
   onAuthPageLoad();
+  reportPageView();
   document.dispatchEvent(new CustomEvent('zhol:shell-ready'));
 });

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { setLocale, type Deps, type Env } from './context';
 import { ApiError, errorBody } from './errors';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { demoRoutes, examRoutes } from './routes/exams';
 import { localeRoutes } from './routes/locale';
@@ -27,6 +28,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v2/core/user/access/qualification', demoRoutes);
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);
+  app.route('/v1/analytics', analyticsRoutes);
 
   app.notFound((c) => c.json(errorBody(c, 404, 'errors.notFound'), 404));
   app.onError((error, c) => {

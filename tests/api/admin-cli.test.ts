@@ -32,7 +32,7 @@ async function query<T>(fn: (db: ReturnType<typeof createDb>['db']) => Promise<T
 }
 const learner = (login: string) => query((db) => db.selectFrom('learners').selectAll().where('login', '=', login).executeTakeFirstOrThrow());
 
-const COMMANDS = ['add-learner', 'set-password', 'block', 'unblock', 'grant', 'revoke', 'accesses', 'notify', 'help'];
+const COMMANDS = ['add-learner', 'set-password', 'block', 'unblock', 'grant', 'revoke', 'accesses', 'notify', 'page-views', 'help'];
 
 describe('npm run admin', () => {
   it('prints the usage with every command and examples: help and --help on stdout, no command on stderr with 2', () => {
@@ -144,5 +144,20 @@ describe('npm run admin', () => {
       { title: 'Привет', text: 'Новые вопросы', color: 'warning', web: 'https://zhol.example/news', read_at: null },
       { title: 'Всем', text: 'Обновление', color: 'info', web: null, read_at: null },
     ]);
+  });
+
+  it('prints page views per route and language', async () => {
+    expect(admin(['page-views'])).toMatchObject({ code: 0, out: 'No page views in the last 7 days.\n' });
+    const day = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10);
+    await query((db) => db.insertInto('page_views').values([
+      { day, route: 'tests', locale: 'ru', views: 12 }, { day, route: 'tests', locale: 'kz', views: 3 }, { day, route: '', locale: 'en', views: 2 },
+      { day: '2000-01-01', route: 'rules', locale: 'ru', views: 99 },
+    ]).execute());
+    const r = admin(['page-views', '--days', '30']);
+    expect(r.code).toBe(0);
+    expect(r.out.trimEnd().split('\n').map((l) => l.split(/\s+/))).toEqual([
+      ['route', 'ru', 'kz', 'en', 'total'], expect.any(Array), ['/tests', '12', '3', '0', '15'], ['/', '0', '0', '2', '2'],
+    ]);
+    expect(admin(['page-views', '--days', '0'])).toMatchObject({ code: 1, err: '--days must be a whole number from 1 to 3660, not "0".\n' });
   });
 }, 120_000);

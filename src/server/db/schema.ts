@@ -179,6 +179,9 @@ export interface ExaminationAnswersTable {
 
 export interface FavoriteQuestionsTable { learner_id: number; question_id: number; created_at: string }
 
+/** Page views per Almaty day (YYYY-MM-DD), route pattern and locale. */
+export interface PageViewsTable { day: string; route: string; locale: string; views: number }
+
 export interface Database {
   learners: LearnersTable;
   sessions: SessionsTable;
@@ -197,6 +200,7 @@ export interface Database {
   examinations: ExaminationsTable;
   examination_answers: ExaminationAnswersTable;
   favorite_questions: FavoriteQuestionsTable;
+  page_views: PageViewsTable;
 }
 
 export type Learner = Selectable<LearnersTable>;

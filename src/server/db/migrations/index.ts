@@ -3,8 +3,10 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-22-0001-accounts';
 import * as exams from './2026-11-22-0002-exams';
+import * as pageViews from './2026-11-22-0003-page-views';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
   '2026-11-22-0002-exams': exams,
+  '2026-11-22-0003-page-views': pageViews,
 };
