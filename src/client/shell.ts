@@ -26,8 +26,10 @@ function renderSidebar(open: boolean) {
   const offCanvas = !wide().matches;
   sidebar.classList.toggle('is-open', open);
   document.documentElement.classList.toggle('sidebar-open', open && offCanvas);
-  // A closed off-canvas sidebar must not take focus or be read out.
+  // A closed off-canvas sidebar must not take focus or be read out; an open one is modal, so the
+  // page behind it must not either.
   sidebar.inert = offCanvas && !open;
+  document.querySelectorAll<HTMLElement>('[data-app-content], .bottom-nav').forEach((el) => { el.inert = offCanvas && open; });
   document.querySelectorAll('[data-sidebar-toggle]').forEach((b) => b.setAttribute('aria-expanded', String(open)));
 }
 
@@ -162,6 +164,15 @@ function installOnce() {
 
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyScheme());
   $sidebarOpen.listen(renderSidebar);
+  // Opening the off-canvas sidebar moves focus into it; closing it gives focus back to the toggle.
+  $sidebarOpen.listen((open) => {
+    if (wide().matches) return;
+    const sidebar = document.getElementById('sidebar');
+    if (open) sidebar?.querySelector<HTMLElement>('.sidebar__close')?.focus();
+    else if (!document.activeElement || document.activeElement === document.body || sidebar?.contains(document.activeElement)) {
+      document.querySelector<HTMLElement>('.header__menu[data-sidebar-toggle]')?.focus();
+    }
+  });
   $user.listen(renderUser);
   // The ClientRouter swaps <html> attributes; put the colour scheme back before the new page paints.
   document.addEventListener('astro:after-swap', () => applyScheme());

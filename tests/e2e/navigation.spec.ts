@@ -98,6 +98,27 @@ test.describe('phone 390×844', () => {
     await expectClosed(page);
   });
 
+  test('the open sidebar is modal for the keyboard: focus moves in, the page behind is inert, Escape gives focus back', async ({ page }) => {
+    await open(page, '/ru/tests');
+    await toggleButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expectOpen(page);
+    await expect(page.locator('#sidebar').getByRole('button', { name: t('ru', 'header.closeSidebar') })).toBeFocused();
+    expect(await page.locator('[data-app-content]').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(await page.locator('.bottom-nav').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    // Tabbing through the whole panel never reaches the page behind it.
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body
+        || !!document.activeElement.closest('#sidebar') || !document.activeElement.closest('[data-app-content], .bottom-nav'));
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expectClosed(page);
+    await expect(toggleButton(page)).toBeFocused();
+    expect(await page.locator('[data-app-content]').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+  });
+
   test('the close button in the sidebar closes it', async ({ page }) => {
     await open(page, '/ru/');
     await toggleButton(page).click();
