@@ -34,6 +34,8 @@ Commands:
   notify (--login LOGIN | --all) --title TITLE --text TEXT [--color COLOR] [--web URL]
       Send a notification to one learner or to every learner who is not blocked.
       COLOR: info (default), danger, success, warning, secondary. URL: http:// or https://.
+  page-views [--days N]
+      Page views per route and language over the last N days (default 7, today included).
   help
       This text.
 
@@ -52,6 +54,7 @@ Examples:
   npm run admin -- accesses asel
   npm run admin -- revoke 12
   npm run admin -- notify --all --title "Новые вопросы" --text "База вопросов обновлена" --color success
+  npm run admin -- page-views --days 30
   npm run admin -- notify --login asel --title "Оплата" --text "Доступ продлён" --web https://zhol.example/pay
 `;
 
@@ -81,6 +84,7 @@ const commands: Record<string, Command> = {
     options: { login: { type: 'string' }, all: { type: 'boolean' }, title: { type: 'string' }, text: { type: 'string' }, color: { type: 'string' }, web: { type: 'string' } },
     required: ['title', 'text'],
   },
+  'page-views': { args: [], options: { days: { type: 'string' } }, required: [] },
 };
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -255,6 +259,15 @@ async function main(argv: string[]): Promise<number> {
           login: str('login'), all: values.all === true, title: str('title')!, text: str('text')!, color: str('color'), web: str('web'),
         });
         out(`Sent to ${count} learner${count === 1 ? '' : 's'}.`);
+        break;
+      }
+      case 'page-views': {
+        const daysText = str('days') ?? '7';
+        if (!/^\d+$/.test(daysText.trim()) || Number(daysText) < 1 || Number(daysText) > 3660) throw new InputError(`--days must be a whole number from 1 to 3660, not "${daysText}".`);
+        const { pageViewTotals } = await import('../src/server/services/analytics');
+        const rows = await pageViewTotals(db, Number(daysText), new Date());
+        if (!rows.length) { out(`No page views in the last ${daysText} days.`); break; }
+        table(['route', 'ru', 'kz', 'en', 'total'], rows.map((r) => [`/${r.route}`, String(r.ru), String(r.kz), String(r.en), String(r.total)])).forEach(out);
         break;
       }
     }
