@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/server/services/content';
+import { flattenQualifications, loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -86,5 +86,13 @@ describe('content validation', () => {
     expect(() => loadContent(sum)).toThrow(/B blueprint has 41 questions, the exam 40/);
     const unknown = withEdit('qualifications.yaml', (s) => s.replace('vehicle: 1 }\n  children', 'vehicles: 1 }\n  children'));
     expect(() => loadContent(unknown)).toThrow(/names unknown theme vehicles/);
+  });
+
+  it('every picture the repository content names exists under public/', () => {
+    const content = loadContent('content');
+    const pictures = [...flattenQualifications(content.qualifications), ...content.autodromes, ...content.courses].map((item) => item.picture);
+    expect(pictures.every(Boolean)).toBe(true);
+    const missing = pictures.filter((p) => !existsSync(join('public', p!)));
+    expect(missing).toEqual([]);
   });
 });
