@@ -1,5 +1,6 @@
 // What every route can reach through the Hono context: the database, settings, the clock, the
 // caller's address and (after requireAuth) the learner. Tests build the same with their own db.
+import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
@@ -25,12 +26,17 @@ export interface Env {
 
 export type AppContext = Context<Env>;
 
+/**
+ * The caller's address for the login limits. Behind a trusted proxy it is the right-most
+ * X-Forwarded-For entry: the one our proxy appended; entries left of it are whatever the client
+ * wrote and would let it choose a fresh address for every guess. Anything not an IP address is ignored.
+ */
 export function clientIp(c: AppContext): string {
   if (c.get('deps').config.ZHOL_TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded && isIP(forwarded)) return forwarded.slice(0, 64);
   }
-  return c.env?.clientAddress ?? 'unknown';
+  return (c.env?.clientAddress ?? 'unknown').slice(0, 64);
 }
 
 /** Loads the session's learner; 401 when there is none, it expired, or the learner is blocked. */

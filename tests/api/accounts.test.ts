@@ -139,13 +139,14 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
   });
 
   describe('login limits', () => {
-    it('locks a login after 10 failures in 15 minutes, even for the right password, until the window passes', async () => {
+    it('locks an account after 10 failures in 15 minutes, by any spelling of it, even for the right password, until the window passes', async () => {
       const start = t.clock.now;
       try {
         for (let i = 0; i < 10; i++) {
           expect((await post('/v1/core/authentication', { login: 'expired', password: `wrong-${i}` })).status).toBe(401);
         }
-        const locked = await post('/v1/core/authentication', { login: 'Expired@zhol.example'.toLowerCase() === 'expired@zhol.example' ? 'expired' : 'x', password: DEMO_PASSWORD }, { lang: 'ru' });
+        // The e-mail names the same account as the login: it is locked too.
+        const locked = await post('/v1/core/authentication', { login: 'Expired@Zhol.example', password: DEMO_PASSWORD }, { lang: 'ru' });
         expect(locked.status).toBe(429);
         const body = await locked.json();
         expect(body.status).toBe(429);
@@ -154,12 +155,54 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
         // Another learner is not affected.
         expect((await post('/v1/core/authentication', { login: 'newcomer', password: DEMO_PASSWORD })).status).toBe(200);
         t.clock.now = new Date(start.getTime() + 14 * MINUTE);
-        expect((await post('/v1/core/authentication', { login: 'expired', password: DEMO_PASSWORD })).status).toBe(429);
+        expect((await post('/v1/core/authentication', { login: ' EXPIRED ', password: DEMO_PASSWORD })).status).toBe(429);
         t.clock.now = new Date(start.getTime() + 15 * MINUTE + 1000);
         expect((await post('/v1/core/authentication', { login: 'expired', password: DEMO_PASSWORD })).status).toBe(200);
       } finally {
         t.clock.now = start;
       }
+    });
+
+    it('spreads failures over spellings of the same account and still locks it', async () => {
+      const start = t.clock.now;
+      try {
+        const spellings = ['learner', 'LEARNER', 'learner@zhol.example', '+7 701 000 00 01', '87010000001', '8(701)0000001', '7010000001', '8-701-000-00-01', ' Learner', 'learner@ZHOL.example'];
+        for (const login of spellings) expect((await post('/v1/core/authentication', { login, password: 'not-it' })).status).toBe(401);
+        expect((await post('/v1/core/authentication', { login: '+77010000001', password: DEMO_PASSWORD })).status).toBe(429);
+      } finally {
+        t.clock.now = new Date(start.getTime() + 16 * MINUTE);
+        // A success ends the lock for the tests after this one.
+        expect((await post('/v1/core/authentication', { login: 'learner', password: DEMO_PASSWORD })).status).toBe(200);
+        t.clock.now = start;
+      }
+    });
+
+    it('counts guesses sent at the same moment: only ten are checked, the rest get 429', async () => {
+      const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+        post('/v1/core/authentication', { login: 'parallel-ghost', password: `guess-${i}` }).then((r) => r.status)));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    });
+
+    it('answers 400, not 500, for a login with control characters, and 401 for one that grows when lower-cased', async () => {
+      const nul = await post('/v1/core/authentication', { login: 'lear\u0000ner', password: DEMO_PASSWORD }, { lang: 'en' });
+      expect(nul.status).toBe(400);
+      expect((await nul.json()).desc).toBe(en['errors.loginRequired']);
+      expect((await post('/v1/core/authentication', { login: 'İ'.repeat(254), password: 'x' })).status).toBe(401);
+    });
+
+    it('behind a trusted proxy counts the address the proxy appended, not what the client wrote', async () => {
+      const proxied = createApp(async () => ({ ...t.deps, config: { ...t.deps.config, ZHOL_TRUST_PROXY: true } }));
+      const attempt = (forwarded: string) => proxied.request('/rest/v1/core/authentication', {
+        method: 'POST', body: JSON.stringify({ login: 'proxy-ghost', password: 'x' }),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded },
+      }, { clientAddress: '127.0.0.1' });
+      expect((await attempt('203.0.113.1, 198.51.100.9')).status).toBe(401);
+      expect((await attempt('203.0.113.2, 198.51.100.9')).status).toBe(401);
+      // Not an address at all (and longer than the column): the socket's address is used.
+      expect((await attempt('x'.repeat(300))).status).toBe(401);
+      const ips = await t.deps.db.selectFrom('login_attempts').select('ip').where('ip', 'in', ['198.51.100.9', '127.0.0.1', '203.0.113.1', '203.0.113.2']).execute();
+      expect(ips.map((r) => r.ip).sort()).toEqual(['127.0.0.1', '198.51.100.9', '198.51.100.9']);
     });
 
     it('locks an address after 100 failures across logins', async () => {

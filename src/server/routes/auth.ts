@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { clientIp, jsonBody, type AppContext, type Env } from '../context';
 import { ApiError } from '../errors';
 import { findLearnerByLogin } from '../services/learners';
-import { lockedFor, recordAttempt } from '../services/login-limits';
+import { attemptKey, beginAttempt, settleAttempt } from '../services/login-limits';
 import { burnPasswordCheck, verifyPassword } from '../services/passwords';
 import { createSession, deleteSession, SESSION_COOKIE } from '../services/sessions';
 
 const credentials = z.object({
-  login: z.string().trim().min(1).max(254),
+  // No control characters: nobody types them, and PostgreSQL refuses a NUL in text.
+  login: z.string().trim().min(1).max(254).regex(/^[^\u0000-\u001f\u007f]+$/),
   password: z.string().min(1).max(1024),
   cookie: z.boolean().optional(),
 });
@@ -25,15 +26,15 @@ export const authRoutes = new Hono<Env>({ strict: false })
     const { db, config, now } = c.get('deps');
     const { login, password } = await jsonBody(c, credentials, 'errors.loginRequired');
     const ip = clientIp(c);
-    const wait = await lockedFor(db, login, ip, now());
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      c.header('Retry-After', String(Math.ceil(wait / 1000)));
+    const learner = await findLearnerByLogin(db, login);
+    const attempt = await beginAttempt(db, attemptKey(learner?.id, login), ip, now());
+    if (attempt.id === null) {
+      const minutes = Math.ceil(attempt.wait / 60_000);
+      c.header('Retry-After', String(Math.ceil(attempt.wait / 1000)));
       throw new ApiError(429, 'errors.tooManyAttempts', { count: minutes });
     }
-    const learner = await findLearnerByLogin(db, login);
     const ok = learner ? await verifyPassword(learner.password_hash, password) : (await burnPasswordCheck(password), false);
-    await recordAttempt(db, login, ip, ok, now());
+    await settleAttempt(db, attempt.id, ok);
     if (!learner || !ok) throw new ApiError(401, 'auth.errors.login-pass');
     if (learner.blocked) throw new ApiError(403, 'errors.blocked');
 

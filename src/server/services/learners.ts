@@ -16,6 +16,8 @@ export function looksLikePhone(input: string): boolean {
 
 export async function findLearnerByLogin(db: Kysely<Database>, login: string): Promise<Learner | undefined> {
   const key = login.trim().toLowerCase();
+  // A control character never belongs to a login (and PostgreSQL refuses a NUL in a query).
+  if (!key || key.length > 254 || /[\u0000-\u001f\u007f]/.test(key)) return undefined;
   const phone = looksLikePhone(key) ? normalizePhone(key) : null;
   let query = db.selectFrom('learners').selectAll();
   query = phone
