@@ -106,9 +106,12 @@ export function installAuthUi(): void {
   $userLoading.subscribe((loading) => {
     if (loading && loadingToast === null) {
       loadingToast = showToast({ group: 'auth', severity: 'secondary', summary: texts().loading ?? '', loading: true, life: 0, closable: false });
-    } else if (!loading && loadingToast !== null) {
-      removeToast(loadingToast);
+    } else if (!loading) {
+      if (loadingToast !== null) removeToast(loadingToast);
       loadingToast = null;
+      // A stored session that turned out dead ends loading as anonymous: say so now, since the
+      // status changed while loading was still on and the subscription below stayed quiet.
+      if ($authStatus.get() === 'anonymous') showAuthToast(false);
     }
   });
   $authStatus.subscribe((status) => {

@@ -7,7 +7,8 @@ import { apiRequest, onUnauthorized, type ApiRequestError } from './api';
 import { $authStatus, $user, setUser, type User } from './auth';
 
 export const SESSION_CHECK_MS = 5 * 60_000;
-/** A readable (not HttpOnly) marker that a session cookie was issued; saves visitors a 401 call. */
+/** A readable marker the server sets beside its HttpOnly session cookie, with the same lifetime
+ *  (SIGNED_IN_HINT in src/server/services/sessions.ts); saves visitors a 401 call. */
 export const SIGNED_IN_HINT = 'zhol_signed_in';
 
 export const $menu = atom<NavLink[] | null>(null);
@@ -26,10 +27,8 @@ export function onUserCleared(clear: () => void): void { clearers.add(clear); }
 export function hasSessionHint(): boolean {
   return typeof document !== 'undefined' && document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`));
 }
-function setSessionHint(on: boolean) {
-  document.cookie = on
-    ? `${SIGNED_IN_HINT}=1; Path=/; SameSite=Lax; Max-Age=${60 * 60 * 24 * 30}`
-    : `${SIGNED_IN_HINT}=; Path=/; SameSite=Lax; Max-Age=0`;
+function dropSessionHint() {
+  document.cookie = `${SIGNED_IN_HINT}=; Path=/; SameSite=Lax; Max-Age=0`;
 }
 
 let checkTimer: ReturnType<typeof setInterval> | undefined;
@@ -43,7 +42,7 @@ function startSessionCheck() {
 export function clearUserData(): void {
   clearInterval(checkTimer);
   checkTimer = undefined;
-  setSessionHint(false);
+  dropSessionHint();
   setUser(null);
   clearers.forEach((clear) => clear());
 }
@@ -105,7 +104,6 @@ export async function signIn(login: string, password: string): Promise<User> {
   await apiRequest<{ id: number; fullname: string }>('/rest/v1/core/authentication', {
     method: 'POST', body: { login, password, cookie: true },
   });
-  setSessionHint(true);
   $userLoading.set(true);
   try {
     await fetchMenu();

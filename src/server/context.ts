@@ -2,7 +2,7 @@
 // caller's address and (after requireAuth) the learner. Tests build the same with their own db.
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import qs from 'qs';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import type { ServerConfig } from './config';
 import type { Database, Learner } from './db/schema';
 import { ApiError, requestLocale } from './errors';
 import { findLearnerById } from './services/learners';
-import { resolveSession, SESSION_COOKIE } from './services/sessions';
+import { resolveSession, SESSION_COOKIE, SIGNED_IN_HINT } from './services/sessions';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -39,15 +39,39 @@ export function clientIp(c: AppContext): string {
   return (c.env?.clientAddress ?? 'unknown').slice(0, 64);
 }
 
+function secure(c: AppContext): boolean {
+  const proto = c.get('deps').config.ZHOL_TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined;
+  return (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+}
+
+/** The session cookie (HttpOnly) and its readable hint, both for the idle lifetime from now. */
+export function setSessionCookies(c: AppContext, token: string): void {
+  const options = { sameSite: 'Lax', secure: secure(c), path: '/', maxAge: c.get('deps').config.ZHOL_SESSION_IDLE_MINUTES * 60 } as const;
+  setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true });
+  setCookie(c, SIGNED_IN_HINT, '1', options);
+}
+
+export function clearSessionCookies(c: AppContext): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteCookie(c, SIGNED_IN_HINT, { path: '/' });
+}
+
 /** Loads the session's learner; 401 when there is none, it expired, or the learner is blocked. */
 export const requireAuth: MiddlewareHandler<Env> = async (c, next) => {
   // Sub-apps sharing a prefix each declare it; the session is looked up once per request.
   if (c.get('learner')) { await next(); return; }
   const { db, config, now } = c.get('deps');
   const token = getCookie(c, SESSION_COOKIE);
-  const learnerId = token ? await resolveSession(db, token, config.ZHOL_SESSION_IDLE_MINUTES, now()) : null;
-  const learner = learnerId === null ? undefined : await findLearnerById(db, learnerId);
-  if (!learner || learner.blocked) throw new ApiError(401, 'errors.unauthorized');
+  const session = token ? await resolveSession(db, token, config.ZHOL_SESSION_IDLE_MINUTES, now()) : null;
+  const learner = session ? await findLearnerById(db, session.learnerId) : undefined;
+  if (!learner || learner.blocked) {
+    // Tell the page to stop asking: the readable hint goes with the session.
+    if (token) deleteCookie(c, SIGNED_IN_HINT, { path: '/' });
+    throw new ApiError(401, 'errors.unauthorized');
+  }
+  // The server moved the session's expiry; move the cookies' with it, or an active learner would be
+  // signed out a fixed time after signing in.
+  if (session!.touched) setSessionCookies(c, token!);
   c.set('learner', learner);
   c.set('sessionToken', token!);
   await next();

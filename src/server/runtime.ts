@@ -3,7 +3,9 @@
 // and retried on the next request rather than leaving the process half-started.
 import { parseServerConfig } from './config';
 import type { Deps } from './context';
-import { createDb, migrateToLatest } from './db/client';
+import { sql, type Kysely } from 'kysely';
+import { createDb, migrateToLatest, type Dialect } from './db/client';
+import type { Database } from './db/schema';
 import { seedDemo } from './db/seed/demo';
 import { loadContent } from './services/content';
 import { syncContent } from './services/content-sync';
@@ -11,15 +13,33 @@ import { syncQuestionContent } from './services/questions';
 
 let ready: Promise<Deps> | undefined;
 
+/** Any 64-bit number of our own, the same in every process: the key of the start-up lock. */
+const STARTUP_LOCK = 7_215_004_101;
+
+/**
+ * Content sync and the demo seed insert by code; two processes starting together on one PostgreSQL
+ * database would both insert and one would fail on a unique key. A session advisory lock makes them
+ * take turns (the second then finds everything in place). SQLite has one writer per file anyway.
+ */
+export async function withStartupLock(db: Kysely<Database>, dialect: Dialect, work: (conn: Kysely<Database>) => Promise<void>): Promise<void> {
+  if (dialect !== 'postgres') return work(db);
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(conn);
+    try { await work(conn); } finally { await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(conn); }
+  });
+}
+
 export async function initDeps(env: Record<string, string | undefined> = process.env): Promise<Deps> {
   const config = parseServerConfig(env);
-  const { db } = createDb(config.DATABASE_URL);
+  const { db, dialect } = createDb(config.DATABASE_URL);
   const applied = await migrateToLatest(db);
   if (applied.length) console.log(`[db] migrated: ${applied.join(', ')}`);
   const content = loadContent();
-  await syncContent(db, content);
-  await syncQuestionContent(db, content);
-  if (config.ZHOL_DEMO) await seedDemo(db);
+  await withStartupLock(db, dialect, async (conn) => {
+    await syncContent(conn, content);
+    await syncQuestionContent(conn, content);
+    if (config.ZHOL_DEMO) await seedDemo(conn);
+  });
   return { db, config, now: () => new Date() };
 }
 

@@ -129,6 +129,32 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       }
     });
 
+    it('sets a readable sign-in hint with the session and renews both cookies when the session is extended', async () => {
+      const res = await post('/v1/core/authentication', { login: 'newcomer', password: DEMO_PASSWORD, cookie: true });
+      const issued = res.headers.getSetCookie();
+      const idleSeconds = t.deps.config.ZHOL_SESSION_IDLE_MINUTES * 60;
+      expect(issued.find((c) => c.startsWith('zhol_signed_in=1'))).toMatch(new RegExp(`Max-Age=${idleSeconds}`));
+      expect(issued.find((c) => c.startsWith('zhol_signed_in=1'))).not.toMatch(/HttpOnly/i);
+      const cookie = issued.find((c) => c.startsWith('zhol_session='))!.split(';')[0]!;
+      // Within a minute the session is not written to, and no cookie is sent.
+      expect((await get('/v1/core/user/profile', cookie)).headers.getSetCookie()).toEqual([]);
+      const start = t.clock.now;
+      try {
+        t.clock.now = new Date(start.getTime() + 10 * MINUTE);
+        const renewed = (await get('/v1/core/user/profile', cookie)).headers.getSetCookie();
+        expect(renewed.find((c) => c.startsWith(cookie))).toMatch(new RegExp(`Max-Age=${idleSeconds}.*HttpOnly`, 'i'));
+        expect(renewed.some((c) => c.startsWith('zhol_signed_in=1'))).toBe(true);
+      } finally {
+        t.clock.now = start;
+      }
+    });
+
+    it('a dead session answers 401 and takes the sign-in hint away', async () => {
+      const res = await get('/v1/core/user/profile', `zhol_session=${'A'.repeat(43)}`);
+      expect(res.status).toBe(401);
+      expect(res.headers.getSetCookie().some((c) => /^zhol_signed_in=;/.test(c))).toBe(true);
+    });
+
     it('gives a new session at each login', async () => {
       const a = await signIn('newcomer');
       const b = await signIn('newcomer');

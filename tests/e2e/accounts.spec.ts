@@ -131,6 +131,23 @@ test('a session deleted on the server shows the auth toast at the next call', as
   await expect(page.locator('[data-home-empty]')).toBeVisible();
 });
 
+test('a session that died while the learner was away shows the auth toast when the page loads', async ({ page }) => {
+  await signIn(page, 'learner');
+  await expect(page.locator('[data-home-block="test"]')).toBeVisible();
+  const db = new Database(process.env.ZHOL_E2E_DB!);
+  try {
+    const learner = db.prepare('select id from learners where login = ?').get('learner') as { id: number };
+    db.prepare('delete from sessions where token_hash = (select token_hash from sessions where learner_id = ? order by created_at desc limit 1)').run(learner.id);
+  } finally {
+    db.close();
+  }
+  await page.reload();
+  await expect(authToast(page)).toContainText(t('ru', 'auth.toast.title'));
+  await expect(page.locator('[data-home-empty]')).toBeVisible();
+  // The server took the readable hint away with the session: the next page asks for nothing.
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('zhol_signed_in');
+});
+
 test('the sign-in page has no axe violations in any locale', async ({ page }) => {
   for (const locale of ['ru', 'kz', 'en'] as const) {
     await open(page, `/${locale}/auth`);

@@ -15,6 +15,9 @@ export interface Db { db: Kysely<Database>; dialect: Dialect }
 export function createDb(url: string): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection that the server drops (a restart, a failover, an administrator) emits
+    // 'error' on the pool; unheard, that event would end the whole process. The pool replaces it.
+    pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const path = url === ':memory:' ? ':memory:' : url.replace(/^file:/, '');

@@ -1,8 +1,8 @@
 // POST /rest/v1/core/authentication and …/logout/.
 import { Hono } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { clientIp, jsonBody, type AppContext, type Env } from '../context';
+import { clearSessionCookies, clientIp, jsonBody, setSessionCookies, type Env } from '../context';
 import { ApiError } from '../errors';
 import { findLearnerByLogin } from '../services/learners';
 import { attemptKey, beginAttempt, settleAttempt } from '../services/login-limits';
@@ -15,11 +15,6 @@ const credentials = z.object({
   password: z.string().min(1).max(1024),
   cookie: z.boolean().optional(),
 });
-
-function secure(c: AppContext): boolean {
-  const proto = c.get('deps').config.ZHOL_TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined;
-  return (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
-}
 
 export const authRoutes = new Hono<Env>({ strict: false })
   .post('/authentication', async (c) => {
@@ -42,14 +37,12 @@ export const authRoutes = new Hono<Env>({ strict: false })
     const old = getCookie(c, SESSION_COOKIE);
     if (old) await deleteSession(db, old);
     const token = await createSession(db, learner.id, config.ZHOL_SESSION_IDLE_MINUTES, now());
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true, sameSite: 'Lax', secure: secure(c), path: '/', maxAge: config.ZHOL_SESSION_IDLE_MINUTES * 60,
-    });
+    setSessionCookies(c, token);
     return c.json({ id: learner.id, fullname: learner.fullname });
   })
   .post('/authentication/logout', async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await deleteSession(c.get('deps').db, token);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(c);
     return c.json({});
   });

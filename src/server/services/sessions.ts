@@ -5,6 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export const SESSION_COOKIE = 'zhol_session';
+/** A readable marker beside the HttpOnly session cookie, with the same lifetime: the page asks for
+ *  the profile only when it is there, which saves every visitor a 401 call. */
+export const SIGNED_IN_HINT = 'zhol_signed_in';
 /** Refresh last_seen at most this often, so reads do not turn into writes on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -22,8 +25,8 @@ export async function createSession(db: Kysely<Database>, learnerId: number, idl
   return token;
 }
 
-/** The learner id of a live session, touching it; expired sessions are removed. */
-export async function resolveSession(db: Kysely<Database>, token: string, idleMinutes: number, now = new Date()): Promise<number | null> {
+/** The learner id of a live session, touching it (`touched`: its expiry moved, so renew the cookie); expired sessions are removed. */
+export async function resolveSession(db: Kysely<Database>, token: string, idleMinutes: number, now = new Date()): Promise<{ learnerId: number; touched: boolean } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const tokenHash = hashToken(token);
   const row = await db.selectFrom('sessions').select(['learner_id', 'last_seen_at', 'expires_at'])
@@ -33,12 +36,13 @@ export async function resolveSession(db: Kysely<Database>, token: string, idleMi
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     return null;
   }
-  if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
+  const touched = now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS;
+  if (touched) {
     await db.updateTable('sessions').set({
       last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + idleMinutes * 60_000).toISOString(),
     }).where('token_hash', '=', tokenHash).execute();
   }
-  return row.learner_id;
+  return { learnerId: row.learner_id, touched };
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
