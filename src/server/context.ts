@@ -82,10 +82,16 @@ export const setLocale: MiddlewareHandler<Env> = async (c, next) => {
   await next();
 };
 
-/** The query string parsed bracket-style (`filter[active]=true` → {filter: {active: 'true'}}) and validated. */
+/**
+ * The query string parsed bracket-style (`filter[active]=true` → {filter: {active: 'true'}}) and
+ * validated. Every call carries `upd=1` (spec §7), in whatever form a client repeats it: it is taken
+ * out here, so a route's schema names only its own parameters. Parameters a route does not know are
+ * ignored (a cache-buster must not break a call); a known one with a bad value is 400.
+ */
 export function bracketQuery<T extends z.ZodType>(c: AppContext, schema: T): z.infer<T> {
   const search = new URL(c.req.url).search.slice(1);
-  const result = schema.safeParse(qs.parse(search, { depth: 3, arrayLimit: 50, parameterLimit: 100 }));
+  const { upd: _upd, ...params } = qs.parse(search, { depth: 3, arrayLimit: 50, parameterLimit: 100 });
+  const result = schema.safeParse(params);
   if (!result.success) throw new ApiError(400, 'errors.badQuery');
   return result.data;
 }

@@ -293,12 +293,38 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       expect(await (await get('/v1/core/user/access/qualifications/', cookie)).json()).toEqual({ data: [] });
     });
 
-    it('rejects malformed queries with 400', async () => {
+    it('rejects malformed queries with 400, ignores parameters it does not know and upd in any form', async () => {
       const cookie = await signIn('learner');
-      for (const q of ['filter[active]=maybe', 'filter[nope]=1', 'filter[type]=car', 'surprise=1']) {
+      for (const q of ['filter[active]=maybe', 'filter[nope]=1', 'filter[type]=car', 'filter=1', 'filter[active][x]=1', 'filter[active][]=true']) {
         const res = await get(`/v1/core/user/accesses/?${q}`, cookie);
         expect(res.status, q).toBe(400);
         expect((await res.json()).desc).toBe(ru['errors.badQuery']);
+      }
+      for (const q of ['surprise=1', 'upd=1&upd=1', 'upd[]=1', 'upd[a]=2&filter[active]=true', '_=1732345']) {
+        expect((await get(`/v1/core/user/accesses/?${q}`, cookie)).status, q).toBe(200);
+      }
+    });
+
+    it('filter[active]=false gives only what cannot be used now', async () => {
+      const ended = await (await get('/v1/core/user/accesses/?filter[active]=false', await signIn('expired'))).json();
+      expect(ended.data).toHaveLength(4);
+      expect(await (await get('/v1/core/user/accesses/?filter[active]=false', await signIn('learner'))).json()).toEqual({ data: [] });
+    });
+
+    it('an access to a qualification removed from content stays listed, but can no longer be used', async () => {
+      const cookie = await signIn('learner');
+      const c = await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'C').executeTakeFirstOrThrow();
+      await t.deps.db.updateTable('qualifications').set({ retired_at: t.clock.now.toISOString() }).where('id', '=', c.id).execute();
+      try {
+        const all = (await (await get('/v1/core/user/accesses/', cookie)).json()).data as { can: boolean; target: { id: number } }[];
+        expect(all.find((a) => a.target.id === c.id)?.can).toBe(false);
+        const active = (await (await get('/v1/core/user/accesses/?filter[active]=true', cookie)).json()).data as { target: { id: number } }[];
+        expect(active.some((a) => a.target.id === c.id)).toBe(false);
+        expect((await get(`/v1/core/user/access/qualification/themes/?qualification=${c.id}`, cookie)).status).toBe(403);
+        // B is untouched.
+        expect((await (await get('/v1/core/user/profile', cookie)).json()).accesses.test).toBe(true);
+      } finally {
+        await t.deps.db.updateTable('qualifications').set({ retired_at: null }).where('id', '=', c.id).execute();
       }
     });
 

@@ -25,6 +25,12 @@ describe('GET /rest/v1/domain/online/locale', () => {
     expect(await res.json()).toEqual({ desc: kz['errors.badLocale'], status: 400 });
   });
 
+  it('names the wrong parameter: a response other than json is a malformed query, not a bad code', async () => {
+    const res = await app.request('/rest/v1/domain/online/locale?response=xml&code=kk', { headers: { 'Accept-Language': 'en' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ desc: en['errors.badQuery'], status: 400 });
+  });
+
   it('rejects a missing code with 400', async () => {
     const res = await app.request('/rest/v1/domain/online/locale', { headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
     expect(res.status).toBe(400);

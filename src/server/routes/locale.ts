@@ -1,5 +1,4 @@
 // GET /rest/v1/domain/online/locale?response=json&code=kk|en|ru — the message dictionary.
-import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import type { Env } from '../context';
 import { z } from 'zod';
@@ -11,16 +10,15 @@ const providerCodes = localeCodes.map((l) => locales[l].provider) as [string, ..
 const query = z.object({
   response: z.literal('json').optional(),
   code: z.enum([...providerCodes, 'kz']),
-  upd: z.string().optional(),
 });
 
 export const localeRoutes = new Hono<Env>({ strict: false }).get(
   '/locale',
-  zValidator('query', query, (result) => {
-    if (!result.success) throw new ApiError(400, 'errors.badLocale');
-  }),
   (c) => {
-    const { code } = c.req.valid('query');
+    const parsed = query.safeParse({ response: c.req.query('response'), code: c.req.query('code') });
+    // Name the parameter that is wrong: a bad code says which codes exist.
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues.some((i) => i.path[0] === 'code') ? 'errors.badLocale' : 'errors.badQuery');
+    const { code } = parsed.data;
     const locale = localeCodes.find((l) => locales[l].provider === code || l === code)!;
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(messages[locale]);

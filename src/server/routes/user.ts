@@ -6,7 +6,6 @@ import { ApiError } from '../errors';
 import { accessFlags, listAccesses, testableQualificationIds } from '../services/accesses';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const upd = { upd: z.string().optional() };
 
 export const userRoutes = new Hono<Env>({ strict: false })
   .use(requireAuth)
@@ -27,8 +26,7 @@ export const userRoutes = new Hono<Env>({ strict: false })
     const { db, now } = c.get('deps');
     const query = bracketQuery(c, z.object({
       filter: z.object({ active: bool.optional(), type: z.enum(['test', 'autodrome', 'education']).optional() }).strict().optional(),
-      ...upd,
-    }).strict());
+    }));
     const data = await listAccesses(db, c.get('learner').id, c.get('locale'), {
       ...(query.filter?.active !== undefined ? { active: query.filter.active } : {}),
       ...(query.filter?.type ? { type: query.filter.type } : {}),
@@ -37,7 +35,6 @@ export const userRoutes = new Hono<Env>({ strict: false })
   })
   .get('/access/qualifications', async (c) => {
     const { db, now } = c.get('deps');
-    bracketQuery(c, z.object(upd).strict());
     const locale = c.get('locale');
     const allowed = await testableQualificationIds(db, c.get('learner').id, now());
     if (!allowed.size) return c.json({ data: [] });
@@ -58,7 +55,7 @@ export const userRoutes = new Hono<Env>({ strict: false })
   })
   .get('/access/qualification/themes', async (c) => {
     const { db, now } = c.get('deps');
-    const { qualification } = bracketQuery(c, z.object({ qualification: idParam, ...upd }).strict());
+    const { qualification } = bracketQuery(c, z.object({ qualification: idParam }));
     const exists = await db.selectFrom('qualifications').select('id').where('id', '=', qualification).executeTakeFirst();
     if (!exists) throw new ApiError(404, 'errors.qualificationNotFound');
     const allowed = await testableQualificationIds(db, c.get('learner').id, now());

@@ -23,34 +23,27 @@ export function isActive(a: { start_at: string; end_at: string; revoked_at: stri
 export async function listAccesses(db: Kysely<Database>, learnerId: number, locale: Locale, opts: { active?: boolean; type?: AccessType } = {}, now = new Date()): Promise<AccessView[]> {
   let query = db.selectFrom('accesses').selectAll().where('learner_id', '=', learnerId);
   if (opts.type) query = query.where('type', '=', opts.type);
-  if (opts.active) {
-    const at = now.toISOString();
-    query = query.where('revoked_at', 'is', null).where('start_at', '<=', at).where('end_at', '>', at);
-  }
   const rows = await query.orderBy('type').orderBy('id').execute();
-  const names = new Map<string, { id: number; name: string; picture: string | null }>();
+  const names = new Map<string, { id: number; name: string; picture: string | null; retired: boolean }>();
   for (const type of Object.keys(targetTable) as AccessType[]) {
     const ids = [...new Set(rows.filter((r) => r.type === type).map((r) => r.target_id))];
     if (!ids.length) continue;
-    const targets = await db.selectFrom(targetTable[type]).select(['id', `name_${locale} as name` as 'name_ru as name', 'picture'])
+    const targets = await db.selectFrom(targetTable[type]).select(['id', `name_${locale} as name` as 'name_ru as name', 'picture', 'retired_at'])
       .where('id', 'in', ids).execute();
-    for (const t of targets) names.set(`${type}:${t.id}`, { id: t.id, name: t.name, picture: t.picture });
+    for (const t of targets) names.set(`${type}:${t.id}`, { id: t.id, name: t.name, picture: t.picture, retired: t.retired_at !== null });
   }
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    can: isActive(r, now),
-    target: names.get(`${r.type}:${r.target_id}`) ?? { id: r.target_id, name: '', picture: null },
-    date_start: r.start_at,
-    date_end: r.end_at,
-  }));
+  const views = rows.map((r) => {
+    const { retired, ...target } = names.get(`${r.type}:${r.target_id}`) ?? { id: r.target_id, name: '', picture: null, retired: true };
+    // A target removed from content keeps its row (and the learner's history) but can't be used.
+    return { id: r.id, type: r.type, can: isActive(r, now) && !retired, target, date_start: r.start_at, date_end: r.end_at };
+  });
+  // filter[active]=true: only what can be used now; false: only what can't (ended, future, revoked, retired).
+  return opts.active === undefined ? views : views.filter((v) => v.can === opts.active);
 }
 
+/** The profile's flags: an access of that type can be used now (same rule as `can`). */
 export async function accessFlags(db: Kysely<Database>, learnerId: number, now = new Date()) {
-  const at = now.toISOString();
-  const rows = await db.selectFrom('accesses').select('type').distinct().where('learner_id', '=', learnerId)
-    .where('revoked_at', 'is', null).where('start_at', '<=', at).where('end_at', '>', at).execute();
-  const types = new Set(rows.map((r) => r.type));
+  const types = new Set((await listAccesses(db, learnerId, 'ru', { active: true }, now)).map((a) => a.type));
   return { test: types.has('test'), autodrome: types.has('autodrome'), education: types.has('education') };
 }
 
@@ -59,7 +52,10 @@ export async function testableQualificationIds(db: Kysely<Database>, learnerId: 
   const at = now.toISOString();
   const direct = await db.selectFrom('accesses').select('target_id').where('learner_id', '=', learnerId)
     .where('type', '=', 'test').where('revoked_at', 'is', null).where('start_at', '<=', at).where('end_at', '>', at).execute();
-  const ids = new Set(direct.map((r) => r.target_id));
+  const live = direct.length
+    ? await db.selectFrom('qualifications').select('id').where('id', 'in', direct.map((r) => r.target_id)).where('retired_at', 'is', null).execute()
+    : [];
+  const ids = new Set(live.map((r) => r.id));
   if (ids.size) {
     const children = await db.selectFrom('qualifications').select('id').where('parent_id', 'in', [...ids])
       .where('retired_at', 'is', null).execute();
