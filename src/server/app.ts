@@ -1,6 +1,7 @@
 // The Hono root (DESIGN §5a): every API route lives under /rest, one sub-app per domain, and one
 // error handler that turns anything thrown into {desc, status} in the request's language.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { setLocale, type Deps, type Env } from './context';
 import { ApiError, errorBody } from './errors';
@@ -20,6 +21,9 @@ export function createApp(getDeps: () => Promise<Deps>) {
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
   });
   app.use(setLocale);
+  // Our largest body is an answer or a page view: a few hundred bytes. Anything far larger is refused
+  // before it is read into memory.
+  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody(c, 413, 'errors.tooLarge'), 413) }));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/v1/core', authRoutes);

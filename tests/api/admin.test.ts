@@ -158,6 +158,8 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
         [test.id, 'test', 'C', 'Category C', 'revoked'], [autodrome.id, 'autodrome', 'astana', expect.stringMatching(/Astana/), 'active'],
       ]);
       await revokeAccess(db(), autodrome.id, t.clock.now);
+      // No id is past 32 bits: refused with the operator's message, not a database error.
+      await expect(revokeAccess(db(), 99_999_999_999, t.clock.now)).rejects.toThrow(AdminError);
     });
 
     it('takes a target by numeric id or by code in any case, and a start day', async () => {

@@ -38,6 +38,17 @@ describe('GET /rest/v1/domain/online/locale', () => {
   });
 });
 
+describe('request size', () => {
+  it('refuses a body over 64 KB with 413 in the request language, before reading it', async () => {
+    const res = await app.request('/rest/v1/core/authentication', {
+      method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
+      body: JSON.stringify({ login: 'learner', password: 'x'.repeat(70_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ desc: ru['errors.tooLarge'], status: 413 });
+  });
+});
+
 describe('unknown API paths', () => {
   it.each([['ru', ru], ['kk', kz], ['en', en]])('answer 404 as JSON in %s', async (lang, dict) => {
     const res = await app.request('/rest/v1/no/such/call?upd=1', { headers: { 'Accept-Language': lang } });

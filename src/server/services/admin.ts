@@ -234,7 +234,8 @@ export async function grantAccess(db: Db, input: GrantInput, now = new Date()): 
 
 /** Marks an access revoked (the row is kept for the record). */
 export async function revokeAccess(db: Db, accessId: number, now = new Date()): Promise<void> {
-  if (!Number.isSafeInteger(accessId) || accessId < 1) throw new AdminError(`"${accessId}" is not an access id.`);
+  // Ids are 32-bit integers in both databases; a larger number is no id (PostgreSQL would refuse it).
+  if (!Number.isSafeInteger(accessId) || accessId < 1 || accessId > 2 ** 31 - 1) throw new AdminError(`"${accessId}" is not an access id.`);
   const result = await db.updateTable('accesses').set({ revoked_at: now.toISOString() })
     .where('id', '=', accessId).where('revoked_at', 'is', null).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
