@@ -74,6 +74,10 @@ const isApi = (url = '') => url === '/rest' || url.startsWith('/rest/') || url.s
 
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a whole number from 1 to 65535 (it is ${JSON.stringify(process.env.PORT)}).`);
+  process.exit(1);
+}
 // Pictures and videos of an imported question bank live in the media folder, not in the build.
 const mediaDir = resolve(process.env.ZHOL_MEDIA_DIR ?? 'data/media');
 const mediaTypes = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.webm': 'video/webm', '.mp4': 'video/mp4' };

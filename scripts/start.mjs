@@ -3,7 +3,7 @@
 // (http://localhost:4321 unless HOST/PORT say otherwise) with the demo data on. The server
 // creates and migrates the database (data/zhol.db by default) as it starts.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -14,7 +14,11 @@ if (major < 22 || (major === 22 && minor < 12)) {
 
 const entry = 'dist/server/entry.mjs';
 const server = 'scripts/server.mjs';
-const inputs = ['src', 'content', 'public', 'astro.config.mjs', 'package.json'];
+const inputs = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// Provider links are written into the prerendered pages (src/config/site.ts), so a build made with
+// other values is stale too: the values it was built with are kept beside it.
+const stampFile = 'dist/build-settings.json';
+const buildSettings = JSON.stringify(Object.fromEntries(Object.keys(process.env).filter((k) => /^ZHOL_.*_URL$/.test(k)).sort().map((k) => [k, process.env[k]])));
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -24,10 +28,13 @@ function newest(path) {
 }
 
 const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-if (!built || Math.max(...inputs.map(newest)) > built) {
-  console.log('Building Zhol (sources changed since the last build)…');
+// No record: built by `npm run build` directly, taken as built with the defaults.
+const settingsChanged = (existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '{}') !== buildSettings;
+if (!built || settingsChanged || Math.max(...inputs.map(newest)) > built) {
+  console.log(built && settingsChanged ? 'Building Zhol (the provider links changed since the last build)…' : 'Building Zhol (sources changed since the last build)…');
   const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) process.exit(result.status || 1);
+  writeFileSync(stampFile, buildSettings);
 }
 
 const env = { ZHOL_DEMO: '1', HOST: 'localhost', PORT: '4321', ...process.env };

@@ -68,6 +68,8 @@ describe('normalizeNumberInput', () => {
     expect(normalizeNumberInput('', {})).toBe(0);
     expect(normalizeNumberInput('', { min: 5, allowEmpty: true })).toBeNull();
     expect(normalizeNumberInput('   ', { min: 2 })).toBe(2);
+    // 0 is out of bounds when the maximum is negative: the nearest allowed value instead.
+    expect(normalizeNumberInput('', { min: null, max: -5 })).toBe(-5);
   });
 
   it('treats a lone minus, dot or junk as empty', () => {

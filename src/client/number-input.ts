@@ -34,7 +34,8 @@ export function normalizeNumberInput(raw: string, options: NumberInputOptions = 
   const parsed = Number(text);
   if (text === '' || text === '-' || text === '.' || text === '-.' || !Number.isFinite(parsed)) {
     if (options.allowEmpty) return null;
-    return options.min ?? 0;
+    // min, or 0 — kept within the bounds (0 is no answer when the maximum is below it).
+    return clamp(options.min ?? 0, options.min, options.max);
   }
   return clamp(parsed, options.min, options.max);
 }

@@ -1,7 +1,8 @@
 // Behaviour of the app shell. Listeners that can be delegated sit on document once; anything that
 // depends on the page's elements is (re)bound on `astro:page-load`, which the ClientRouter fires on
 // the first load and after every navigation.
-import { $user } from './auth';
+import { $authStatus, $user } from './auth';
+import { hasSessionHint } from './session';
 import { installAuthUi, onAuthPageLoad } from './auth-ui';
 // The user's data loaders register on import; the shell loads them so a sign-in on any page fetches them.
 import '../features/home/store';
@@ -35,8 +36,10 @@ function renderSidebar(open: boolean) {
 
 function renderUser() {
   const user = $user.get();
+  // While a signed-in learner's profile is on its way, show neither the name nor the sign-in link.
+  const pending = !user && $authStatus.get() === 'unknown' && hasSessionHint();
   document.querySelectorAll<HTMLElement>('[data-signed-in]').forEach((el) => { el.hidden = !user; });
-  document.querySelectorAll<HTMLElement>('[data-signed-out]').forEach((el) => { el.hidden = !!user; });
+  document.querySelectorAll<HTMLElement>('[data-signed-out]').forEach((el) => { el.hidden = !!user || pending; });
   document.querySelectorAll<HTMLElement>('[data-user-fullname]').forEach((el) => { el.textContent = user?.fullname ?? ''; });
   document.querySelectorAll<HTMLElement>('[data-requires-education]').forEach((el) => {
     el.hidden = !user?.accesses.education;
@@ -128,6 +131,14 @@ function installOnce() {
     }
   }, { capture: true });
 
+  // 'You will be reminded in 7 days' is untrue once 'Never show again' is ticked.
+  document.addEventListener('change', (event) => {
+    const box = event.target as HTMLInputElement;
+    if (!box.matches?.('[data-browser-never]')) return;
+    const note = document.querySelector<HTMLElement>('.outdated-browser__note');
+    if (note) note.hidden = box.checked;
+  });
+
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     const menu = document.getElementById('lang-menu');
@@ -174,8 +185,11 @@ function installOnce() {
     }
   });
   $user.listen(renderUser);
-  // The ClientRouter swaps <html> attributes; put the colour scheme back before the new page paints.
-  document.addEventListener('astro:after-swap', () => applyScheme());
+  $authStatus.listen(renderUser);
+  // The ClientRouter swaps <html> attributes and the body; put the colour scheme and the signed-in
+  // parts (name, user menu, course entry) back before the new page paints, or a signed-in learner
+  // would see the sign-in link flash on every navigation.
+  document.addEventListener('astro:after-swap', () => { applyScheme(); renderUser(); });
 }
 
 installOnce();

@@ -6,14 +6,14 @@ import { expect, open, test } from './support';
 function recordViews(page: Page): string[] {
   const views: string[] = [];
   page.on('request', (r: Request) => {
-    if (r.url().endsWith('/rest/v1/analytics/page-view') && r.method() === 'POST') views.push((r.postDataJSON() as { path: string }).path);
+    if (r.url().endsWith('/rest/v1/analytics/page-view?upd=1') && r.method() === 'POST') views.push((r.postDataJSON() as { path: string }).path);
   });
   return views;
 }
 
 test('a page view per route change, not for the same path, not for external_link_blank', async ({ page }) => {
   const views = recordViews(page);
-  const answered = page.waitForResponse((r) => r.url().endsWith('/rest/v1/analytics/page-view'));
+  const answered = page.waitForResponse((r) => r.url().endsWith('/rest/v1/analytics/page-view?upd=1'));
   await open(page, '/ru/tests');
   expect((await answered).status()).toBe(204);
   await expect.poll(() => views).toEqual(['/ru/tests']);

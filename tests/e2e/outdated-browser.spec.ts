@@ -52,7 +52,11 @@ test.describe('Chrome 100', () => {
   test('"never show again" stores a date a year ahead', async ({ page }) => {
     await open(page, '/en/');
     const notice = page.locator('#outdated-browser');
+    const reminder = notice.getByText(t('en', 'browser.remind', { count: 7 }));
+    await expect(reminder).toBeVisible();
     await notice.getByRole('checkbox', { name: t('en', 'browser.never') }).check();
+    // No reminder is coming any more, so the line saying one is goes.
+    await expect(reminder).toBeHidden();
     await notice.getByRole('button', { name: t('en', 'browser.ignore') }).click();
     await expect(notice).toBeHidden();
     const until = Number(await page.evaluate(() => localStorage.getItem('browser-notice-until')));
