@@ -2,8 +2,10 @@
 // Imports the operator's own question bank (format: content/questions/README.md). Everything is
 // validated first and every problem is reported with its file and line; when anything is wrong
 // nothing is imported. Idempotent by question id; with --full, questions of earlier imports that
-// this one no longer contains are retired (never deleted). Pictures and videos are copied to the
-// media folder (ZHOL_MEDIA_DIR, default data/media), which the server serves.
+// this one no longer contains are retired (never deleted). Ids of the built-in bank are refused (the
+// start-up would never give them up). Pictures and videos are copied to the media folder
+// (ZHOL_MEDIA_DIR, default data/media), which the server serves after the build's own files, so a
+// picture path the built-in bank already has is refused too.
 import { cpSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,7 +13,7 @@ import { parseServerConfig } from '../src/server/config';
 import { createDb, migrateToLatest } from '../src/server/db/client';
 import { loadContent } from '../src/server/services/content';
 import { syncContent } from '../src/server/services/content-sync';
-import { bankFiles, formatProblems, loadBank, readBank } from '../src/server/services/questions';
+import { bankFiles, foreignIds, formatProblems, loadBank, readBank } from '../src/server/services/questions';
 
 const USAGE = `Usage: npm run questions:import -- <file or folder> [--full] [--dry-run] [--images DIR] [--videos DIR]
 
@@ -43,7 +45,12 @@ async function main(): Promise<number> {
     const started = Date.now();
     const files = bankFiles(target);
     if (!files.length) { console.error(`No bank files (*.yaml, *.yml, *.json) in ${target}`); return 1; }
-    const { questions, problems } = readBank(files, { themes: new Set(content.themes.map((t) => t.code)), imagesDir, videosDir });
+    const { questions, problems } = readBank(files, {
+      themes: new Set(content.themes.map((t) => t.code)), imagesDir, videosDir,
+      reserved: await foreignIds(db, 'import'),
+      // What scripts/server.mjs serves before the media folder: the build, made from public/.
+      builtMedia: ['public', 'dist/client'],
+    });
     if (problems.length) {
       console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported:\n${formatProblems(problems)}`);
       return 1;

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { createDb } from '../../src/server/db/client';
 import { questionTexts } from '../../src/server/services/exam-view';
-import { loadBank, readBank } from '../../src/server/services/questions';
+import { bankFiles, foreignIds, loadBank, readBank, syncQuestionContent } from '../../src/server/services/questions';
 import { makeBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -33,11 +33,41 @@ describe('reading a bank', () => {
     expect(questions).toHaveLength(3);
   });
 
+  it('reports every problem of a file, each at its own line, although the file also fails the schema', () => {
+    const folder = writeBank('three', {
+      'own.yaml': [
+        'theme: nope', //                                             1: unknown theme
+        'questions:',
+        '  - id: own-001',
+        '    categories: [B]',
+        '    clause: "1.1"',
+        '    image: own/missing.svg', //                              6: no such picture
+        '    text: { ru: Вопрос, kz: Сұрақ, en: Question }',
+        '    answers:',
+        '      - { ru: Да, kz: Иә, en: "Yes" }',
+        '      - { ru: Нет, kz: Жоқ, en: "No" }',
+        '    correct: 3', //                                         11: only 2 answers
+        '    explanation: { ru: Потому, kz: Себебі, en: Because }',
+        '',
+      ].join('\n'),
+    });
+    const { problems, questions } = readBank([join(folder, 'own.yaml')], { themes, imagesDir: join(folder, 'images') });
+    expect(problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '1: theme: unknown theme "nope"',
+      '6: questions.0.image: no file own/missing.svg',
+      '11: questions.0.correct: must be between 1 and 2',
+    ]);
+    expect(questions).toEqual([]);
+  });
+
   it('reports every problem with its file and line', () => {
     const good = makeBank(['signs'], 3);
     const text = fileOf('signs', good)
       .replace(`correct: ${good[1]!.correct}`, 'correct: 9')
-      .replace('kz: Сұрақ signs 3', 'kz: ""');
+      .replace('kz: Сұрақ signs 3', 'kz: ""')
+      .replace(/ +en: Question signs 1\n/, '') // a missing language
+      .replace(/ {6}- ru: Ответ 2\n[^]*?en: Answer 3\n/, '') // leaves signs-001 one answer
+      .replace('clause: "2.1"', 'clause: "2.1"\n    colour: red');
     const folder = writeBank('bad', {
       'signs.yaml': text,
       'speed.yaml': stringify({ theme: 'nope', questions: [{ ...makeBank(['speed'], 1)[0], theme: undefined, id: 'gen-signs-001', image: 'missing.svg' }] }),
@@ -47,15 +77,40 @@ describe('reading a bank', () => {
     const lines = problems.map((p) => `${p.file.split('/').pop()}:${p.line}: ${p.message}`);
     expect(lines).toEqual(expect.arrayContaining([
       expect.stringMatching(/^signs\.yaml:\d+: questions\.1\.correct: must be between 1 and \d/),
-      expect.stringMatching(/^signs\.yaml:\d+: questions\.2\.text\.kz: /),
+      expect.stringMatching(/^signs\.yaml:\d+: questions\.2\.text\.kz: must not be empty/),
+      expect.stringMatching(/^signs\.yaml:\d+: questions\.0\.text\.en: missing/),
+      expect.stringMatching(/^signs\.yaml:\d+: questions\.0\.answers: at least 2 answers/),
+      expect.stringMatching(/^signs\.yaml:\d+: questions\.1\.colour: unknown field/),
       expect.stringMatching(/^speed\.yaml:1: theme: unknown theme "nope"/),
       expect.stringMatching(/^speed\.yaml:\d+: questions\.0\.id: "gen-signs-001" is also used in/),
       expect.stringMatching(/^speed\.yaml:\d+: questions\.0\.image: no file missing\.svg/),
       expect.stringMatching(/^broken\.yaml:\d+: /),
     ]));
     // The line points at the offending field, not the file's start.
-    const correctLine = problems.find((p) => p.message.startsWith('questions.1.correct'))!.line!;
-    expect(text.split('\n')[correctLine - 1]).toContain('correct: 9');
+    const lineFor = (start: string) => text.split('\n')[problems.find((p) => p.message.startsWith(start))!.line! - 1];
+    expect(lineFor('questions.1.correct')).toContain('correct: 9');
+    expect(lineFor('questions.0.text.en')).toMatch(/^ {4}text:/);
+    expect(lineFor('questions.0.answers')).toMatch(/^ {4}answers:/);
+    expect(lineFor('questions.1.colour')).toContain('colour: red');
+  });
+
+  it('refuses ids another source holds and pictures the built-in bank already serves under that path', () => {
+    const built = join(dir, 'built');
+    mkdirSync(join(built, 'images/questions/signs'), { recursive: true });
+    writeFileSync(join(built, 'images/questions/signs/q0.svg'), '<svg id="built"/>');
+    const [q] = makeBank(['signs'], 1); // image signs/q0.svg
+    const folder = writeBank('clash', { 'signs.yaml': stringify({ theme: 'signs', questions: [{ ...q, theme: undefined }] }) });
+    mkdirSync(join(folder, 'images/signs'));
+    writeFileSync(join(folder, 'images/signs/q0.svg'), '<svg id="mine"/>');
+    const options = { themes, imagesDir: join(folder, 'images'), builtMedia: [built], reserved: new Map([[q!.id, 'the built-in bank (signs.yaml)']]) };
+    expect(readBank([join(folder, 'signs.yaml')], options).problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
+      `3: questions.0.id: "${q!.id}" belongs to the built-in bank (signs.yaml); give this question an id of its own`,
+      `${readFileSync(join(folder, 'signs.yaml'), 'utf8').split('\n').findIndex((l) => l.includes('image:')) + 1}: questions.0.image: ` +
+        `signs/q0.svg is also a file of the built-in bank (${join(built, 'images/questions/signs/q0.svg')}), which the server would show instead; give yours another name or folder`,
+    ]);
+    // The very same picture is harmless: the built one shows what the import meant.
+    writeFileSync(join(folder, 'images/signs/q0.svg'), '<svg id="built"/>');
+    expect(readBank([join(folder, 'signs.yaml')], { ...options, reserved: new Map() }).problems).toEqual([]);
   });
 
   it('refuses a video question without a picture, one answer, and six answers', () => {
@@ -111,14 +166,53 @@ describe.each(dialects)('loading a bank on %s', (dialect) => {
     expect((await questionTexts(t.deps.db, [id], 'ru')).get(id)?.text).toBe(bank[0]!.text.ru);
   });
 
-  it('imports a bank of 2,000 questions', async () => {
+  it('never takes over a question of another source; the start-up leaves imported ids to the import', async () => {
+    const [mine] = makeBank(['signs'], 1, 'clash');
+    const [gone] = makeBank(['signs'], 1, 'gone');
+    await loadBank(t.deps.db, [mine!, gone!], { source: 'import', full: false });
+    await expect(loadBank(t.deps.db, [mine!], { source: 'content', full: false })).rejects.toThrow(/another source.*clash-signs-001/);
+    const row = (code: string) => t.deps.db.selectFrom('questions').selectAll().where('code', '=', code).executeTakeFirst();
+    const retired = (await row(gone!.id))!;
+    await t.deps.db.updateTable('questions').set({ retired_at: new Date().toISOString() }).where('id', '=', retired.id).execute();
+
+    // A built-in bank that has gained both ids, and one of its own.
+    const content = join(dir, `content-${dialect}`);
+    mkdirSync(join(content, 'questions'), { recursive: true });
+    const builtIn = [mine, gone, ...makeBank(['signs'], 1, 'own')].map((q) => ({ ...q!, image: null, text: { ...q!.text, en: 'Built in' } }));
+    writeFileSync(join(content, 'questions/signs.yaml'), fileOf('signs', builtIn));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(await syncQuestionContent(t.deps.db, { themes: [{ code: 'signs' }] }, content, join(dir, 'no-public'))).toMatchObject({ added: 2, updated: 0 });
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/1 built-in question.*clash-signs-001 from import/));
+    } finally {
+      warn.mockRestore();
+    }
+    // The active imported question is untouched; the retired one gave its id up and kept its row.
+    expect(await row(mine!.id)).toMatchObject({ source: 'import', text_en: mine!.text.en, retired_at: null });
+    expect(await row(gone!.id)).toMatchObject({ source: 'content', text_en: 'Built in', retired_at: null });
+    expect(await t.deps.db.selectFrom('questions').select(['code', 'source', 'text_en']).where('id', '=', retired.id).executeTakeFirst())
+      .toEqual({ code: `${gone!.id}~${retired.id}`, source: 'import', text_en: gone!.text.en });
+
+    // What an import may not use: the built-in ids in the database and in content/questions.
+    const foreign = await foreignIds(t.deps.db, 'import', content);
+    expect(foreign.get('own-signs-001')).toBe(`the built-in bank (${join(content, 'questions/signs.yaml')})`);
+    expect(foreign.get(mine!.id)).toMatch(/^the built-in bank/);
+    expect(foreign.has('gen-signs-001')).toBe(false);
+  });
+
+  it('imports a bank of 2,000 questions, read and checked from files, then loaded', async () => {
+    // The whole path of the import, from disk (speed is measured by npm run bench, not asserted).
     const big = makeBank(THEMES, 500, 'big');
-    const started = Date.now();
-    const result = await loadBank(t.deps.db, big, { source: 'bulk', full: true });
-    const seconds = (Date.now() - started) / 1000;
-    expect(result.added).toBe(2000);
-    // Not asserted (npm run bench measures speed); printed so a slowdown is visible in the log.
-    console.log(`[${dialect}] 2,000 questions loaded in ${seconds.toFixed(2)} s`);
+    const folder = writeBank(`big-${dialect}`, Object.fromEntries(THEMES.map((theme) => [`${theme}.yaml`, stringify({ theme, questions: big.filter((q) => q.theme === theme).map(({ theme: _t, ...q }) => q) })])));
+    for (const q of big.filter((b) => b.image)) {
+      mkdirSync(join(folder, 'images', q.theme), { recursive: true });
+      writeFileSync(join(folder, 'images', q.image!), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    }
+    const { questions, problems } = readBank(bankFiles(folder), { themes: new Set(THEMES), imagesDir: join(folder, 'images'), reserved: await foreignIds(t.deps.db, 'bulk', join(dir, 'no-content')) });
+    expect(problems).toEqual([]);
+    expect(questions).toHaveLength(2000);
+    expect(await loadBank(t.deps.db, questions, { source: 'bulk', full: true })).toMatchObject({ added: 2000 });
+    expect(await loadBank(t.deps.db, questions, { source: 'bulk', full: true })).toMatchObject({ unchanged: 2000 });
   }, 120_000);
 });
 
@@ -146,6 +240,27 @@ describe('npm run questions:import', () => {
       expect((await kdb.selectFrom('questions').select('id').execute())).toHaveLength(4);
       expect(run([folder, '--full'], db).stdout).toMatch(/0 added, 0 updated, 4 unchanged, 0 retired/);
       expect(spawnSync('test', ['-f', join(dir, 'media/images/questions/signs/q0.svg')]).status).toBe(0);
+    } finally {
+      await kdb.destroy();
+    }
+  }, 60_000);
+
+  it('refuses an id of the built-in bank and a picture path the build already serves', async () => {
+    const db = join(dir, 'cli-clash.db');
+    const builtInId = (parse(readFileSync('content/questions/signs.yaml', 'utf8')) as { questions: { id: string }[] }).questions[0]!.id;
+    const builtPicture = `signs/${readdirSync('public/images/questions/signs').find((f) => f.endsWith('.svg'))}`;
+    const [q] = makeBank(['signs'], 1);
+    const folder = writeBank('cli-clash', { 'signs.yaml': stringify({ theme: 'signs', questions: [{ ...q, theme: undefined, id: builtInId, image: builtPicture }] }) });
+    mkdirSync(join(folder, 'images/signs'));
+    writeFileSync(join(folder, 'images', builtPicture), '<svg xmlns="http://www.w3.org/2000/svg"><!-- mine --></svg>');
+    const bad = run([folder], db);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^2 problems; nothing was imported/);
+    expect(bad.stderr).toContain(`signs.yaml:3: questions.0.id: "${builtInId}" belongs to the built-in bank (content/questions/signs.yaml)`);
+    expect(bad.stderr).toMatch(new RegExp(`signs\\.yaml:\\d+: questions\\.0\\.image: ${builtPicture.replace('.', '\\.')} is also a file of the built-in bank \\(public/images/questions/`));
+    const { db: kdb } = createDb(`file:${db}`);
+    try {
+      expect(await kdb.selectFrom('questions').select('id').execute()).toEqual([]);
     } finally {
       await kdb.destroy();
     }

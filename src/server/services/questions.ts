@@ -1,19 +1,24 @@
 // The question bank: reading bank files (YAML or JSON, one theme per file, format in
 // content/questions/README.md), validating all of it with positions, and loading it into the
-// database by stable id. A full load retires (never deletes) questions of the same source that it
-// no longer contains, so examinations that used them keep their history.
+// database by stable id. A question id belongs to the source that first loaded it (the built-in
+// bank is 'content', the operator's import 'import'); no load takes over another source's question.
+// A full load retires (never deletes) questions of the same source that it no longer contains, so
+// examinations that used them keep their history.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { clearQuestionCache } from './exam-view';
 
-const text3 = z.object({ ru: z.string().trim().min(1), kz: z.string().trim().min(1), en: z.string().trim().min(1) }).strict();
+const lang = z.string({ error: (issue) => (issue.input === undefined ? 'missing' : 'must be text') }).trim().min(1, 'must not be empty');
+const text3 = z.object({ ru: lang, kz: lang, en: lang }).strict();
 export const CATEGORIES = ['A', 'B', 'BE', 'C', 'CE', 'D'] as const;
 const mediaPath = z.string().regex(/^[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpg|jpeg|webp|webm|mp4)$/i, 'a relative file name like signs/stop.svg').refine((p) => !p.includes('..'), 'must not leave the media folder');
 
+// Checks between fields (correct within the answers, a video needs a picture) are made in readBank
+// on the raw question, because zod skips refinements once a field has failed, hiding them.
 const question = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,98}$/, 'ids use lower-case letters, digits and hyphens'),
   categories: z.array(z.enum(CATEGORIES)).min(1),
@@ -22,25 +27,38 @@ const question = z.object({
   video: mediaPath.nullish(),
   text: text3,
   answers: z.array(text3).min(2, 'at least 2 answers').max(5, 'at most 5 answers'),
-  correct: z.number().int().min(1),
+  correct: z.number().int(),
   explanation: text3,
-}).strict().superRefine((q, ctx) => {
-  if (q.correct > q.answers.length) ctx.addIssue({ code: 'custom', path: ['correct'], message: `must be between 1 and ${q.answers.length}` });
-  if (q.video && !q.image) ctx.addIssue({ code: 'custom', path: ['image'], message: 'a video question needs a picture too' });
-});
-const bankFile = z.object({ theme: z.string().min(1), questions: z.array(question).min(1) }).strict();
+}).strict();
+// The file's frame only; each question is checked on its own so one bad question hides nothing else.
+const bankFile = z.object({ theme: z.string().min(1), questions: z.array(z.unknown()).min(1, 'at least 1 question') }).strict();
 
 export type BankQuestion = z.infer<typeof question> & { theme: string };
 export interface BankProblem { file: string; line: number | null; message: string }
 
-export interface ReadOptions { themes: Set<string>; imagesDir?: string; videosDir?: string }
+export interface ReadOptions {
+  themes: Set<string>;
+  imagesDir?: string;
+  videosDir?: string;
+  /** Ids this bank may not use, each with who holds it (see foreignIds). */
+  reserved?: Map<string, string>;
+  /** Folders whose images/questions and videos/questions the server serves before the media folder
+   * (the build and public/, see serveMedia in scripts/server.mjs): an imported file there would never be shown. */
+  builtMedia?: string[];
+}
 
-function lineOf(doc: Document, counter: LineCounter, path: (string | number)[]): number | null {
-  for (let i = path.length; i >= 0; i--) {
-    const node = doc.getIn(path.slice(0, i), true);
+type Path = (string | number)[];
+
+/** The line of a field's key (or a list item); a missing field falls back to its nearest parent. */
+function lineOf(doc: Document, counter: LineCounter, path: Path): number | null {
+  for (let i = path.length; i > 0; i--) {
+    const parent = doc.getIn(path.slice(0, i - 1), true);
+    const last = path[i - 1];
+    const node = isMap(parent) ? parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === last)?.key
+      : isSeq(parent) && typeof last === 'number' ? parent.items[last] : undefined;
     if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
   }
-  return null;
+  return isNode(doc.contents) && doc.contents.range ? counter.linePos(doc.contents.range[0]).line : null;
 }
 
 /** Every bank file in a folder (or one file): *.yaml, *.yml, *.json; README and bank meta skipped. */
@@ -51,6 +69,8 @@ export function bankFiles(target: string): string[] {
     .filter((f) => /\.(ya?ml|json)$/i.test(f) && basename(f, extname(f)) !== 'bank')
     .sort().map((f) => join(target, f));
 }
+
+const sameFile = (a: string, b: string) => existsSync(a) && readFileSync(a).equals(readFileSync(b));
 
 /** Reads and checks every file; returns all questions, or every problem found (never a partial bank). */
 export function readBank(files: string[], options: ReadOptions): { questions: BankQuestion[]; problems: BankProblem[] } {
@@ -64,40 +84,78 @@ export function readBank(files: string[], options: ReadOptions): { questions: Ba
       for (const e of doc.errors) problems.push({ file, line: counter.linePos(e.pos[0]).line, message: e.message.split('\n')[0]! });
       continue;
     }
-    const raw = doc.toJS() as { questions?: { id?: unknown }[] } | null;
-    // Duplicate ids are checked on the raw file too, so they are reported even next to other problems.
-    (Array.isArray(raw?.questions) ? raw.questions : []).forEach((q, i) => {
-      if (typeof q?.id !== 'string') return;
-      const other = seen.get(q.id);
-      if (other) problems.push({ file, line: lineOf(doc, counter, ['questions', i, 'id']), message: `questions.${i}.id: "${q.id}" is also used in ${other}` });
-      else seen.set(q.id, file);
+    const found: BankProblem[] = [];
+    const report = (path: Path, message: string) =>
+      found.push({ file, line: lineOf(doc, counter, path), message: `${path.join('.') || '(root)'}: ${message}` });
+    const reportIssues = (issues: z.core.$ZodIssue[], prefix: Path) => {
+      for (const issue of issues) {
+        const path = [...prefix, ...issue.path.filter((p): p is string | number => typeof p !== 'symbol')];
+        // An unknown field is reported at its own line.
+        if (issue.code === 'unrecognized_keys') for (const key of issue.keys) report([...path, key], 'unknown field');
+        else report(path, issue.message);
+      }
+    };
+    const raw: unknown = doc.toJS();
+    const frame = bankFile.safeParse(raw);
+    if (!frame.success) reportIssues(frame.error.issues, []);
+    const top = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as { theme?: unknown; questions?: unknown };
+    const theme = typeof top.theme === 'string' && top.theme ? top.theme : null;
+    if (theme && !options.themes.has(theme)) report(['theme'], `unknown theme "${theme}"`);
+    const known = theme && options.themes.has(theme);
+
+    (Array.isArray(top.questions) ? top.questions : []).forEach((q: unknown, i) => {
+      const at: Path = ['questions', i];
+      const parsed = question.safeParse(q);
+      if (!parsed.success) reportIssues(parsed.error.issues, at);
+      const r = (q && typeof q === 'object' ? q : {}) as Record<string, unknown>;
+      if (typeof r.id === 'string') {
+        const other = seen.get(r.id);
+        if (other) report([...at, 'id'], `"${r.id}" is also used in ${other}`);
+        else seen.set(r.id, file);
+        const holder = options.reserved?.get(r.id);
+        if (holder) report([...at, 'id'], `"${r.id}" belongs to ${holder}; give this question an id of its own`);
+      }
+      if (typeof r.correct === 'number' && Number.isInteger(r.correct)) {
+        const count = Array.isArray(r.answers) && r.answers.length ? r.answers.length : null;
+        if (r.correct < 1 || (count !== null && r.correct > count)) report([...at, 'correct'], count ? `must be between 1 and ${count}` : 'must be 1 or more');
+      }
+      if (r.video && !r.image) report([...at, 'video'], 'a video question needs a picture too (image)');
+      for (const [key, dir, folder] of [['image', options.imagesDir, 'images/questions'], ['video', options.videosDir, 'videos/questions']] as const) {
+        const name = r[key];
+        if (typeof name !== 'string' || !mediaPath.safeParse(name).success) continue;
+        if (dir && !existsSync(join(dir, name))) { report([...at, key], `no file ${name}`); continue; }
+        // Same bytes are harmless: the built file shows what the import meant.
+        const built = options.builtMedia?.map((b) => join(b, folder, name)).find((b) => existsSync(b) && !(dir && sameFile(join(dir, name), b)));
+        if (built) report([...at, key], `${name} is also a file of the built-in bank (${built}), which the server would show instead; give yours another name or folder`);
+      }
+      if (parsed.success && known) questions.push({ ...parsed.data, theme });
     });
-    const parsed = bankFile.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-        problems.push({ file, line: lineOf(doc, counter, path), message: `${path.join('.') || '(root)'}: ${issue.message}` });
-      }
-      continue;
-    }
-    const { theme } = parsed.data;
-    if (!options.themes.has(theme)) problems.push({ file, line: lineOf(doc, counter, ['theme']), message: `theme: unknown theme "${theme}"` });
-    parsed.data.questions.forEach((q, i) => {
-      const at = (key: string) => lineOf(doc, counter, ['questions', i, key]);
-      if (q.image && options.imagesDir && !existsSync(join(options.imagesDir, q.image))) {
-        problems.push({ file, line: at('image'), message: `questions.${i}.image: no file ${q.image}` });
-      }
-      if (q.video && options.videosDir && !existsSync(join(options.videosDir, q.video))) {
-        problems.push({ file, line: at('video'), message: `questions.${i}.video: no file ${q.video}` });
-      }
-      questions.push({ ...q, theme });
-    });
+    // In the order of the file, whichever check found them.
+    problems.push(...found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
   }
   return { questions, problems };
 }
 
 export function formatProblems(problems: BankProblem[]): string {
   return problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`).join('\n');
+}
+
+/** Ids an import may not use, each with who holds it: those of another source in the database and
+ * those of the built-in bank in content/questions, which the next start-up loads (read without
+ * validation: start-up reports its problems). */
+export async function foreignIds(db: Kysely<Database>, source: string, contentDir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Promise<Map<string, string>> {
+  const held = new Map<string, string>();
+  for (const r of await db.selectFrom('questions').select(['code', 'source']).where('source', '<>', source).execute()) {
+    held.set(r.code, r.source === 'content' ? 'the built-in bank' : `the questions of source "${r.source}"`);
+  }
+  const folder = join(contentDir, 'questions');
+  for (const file of existsSync(folder) ? bankFiles(folder) : []) {
+    const raw = parseDocument(readFileSync(file, 'utf8')).toJS() as { questions?: { id?: unknown }[] } | null;
+    for (const q of Array.isArray(raw?.questions) ? raw.questions : []) {
+      if (typeof q?.id === 'string') held.set(q.id, `the built-in bank (${file})`);
+    }
+  }
+  return held;
 }
 
 export interface LoadResult { added: number; updated: number; unchanged: number; retired: number }
@@ -126,6 +184,9 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
     // A fingerprint of everything a question carries, to skip rewriting unchanged ones.
     const fingerprint = (q: BankQuestion) => JSON.stringify([row(q), q.answers, [...q.categories].sort()]);
     const result: LoadResult = { added: 0, updated: 0, unchanged: 0, retired: 0 };
+    // Callers check first (readBank's reserved ids, the start-up's skip); this only guards the rule.
+    const foreign = questions.filter((q) => existing.has(q.id) && existing.get(q.id)!.source !== opts.source).map((q) => q.id);
+    if (foreign.length) throw new Error(`Questions of another source are not taken over: ${foreign.slice(0, 10).join(', ')}${foreign.length > 10 ? '…' : ''}`);
 
     const fresh = questions.filter((q) => !existing.has(q.id));
     const ids = new Map<string, number>();
@@ -152,15 +213,15 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
             explanation_ru: e.explanation_ru, explanation_kz: e.explanation_kz, explanation_en: e.explanation_en, answers_count: e.answers_count, correct: e.correct,
           };
           stored.set(id, JSON.stringify([current, answers.filter((a) => a.question_id === id).map((a) => ({ ru: a.text_ru, kz: a.text_kz, en: a.text_en })),
-            cats.filter((c) => c.question_id === id).map((c) => c.category).sort()]) + (e.retired_at ? ':retired' : '') + `:${e.source}`);
+            cats.filter((c) => c.question_id === id).map((c) => c.category).sort()]) + (e.retired_at ? ':retired' : ''));
         }
       }
     }
     for (const q of known) {
       const e = existing.get(q.id)!;
       ids.set(q.id, e.id);
-      if (stored.get(e.id) === `${fingerprint(q)}:${opts.source}`) { result.unchanged++; continue; }
-      await trx.updateTable('questions').set({ ...row(q), source: opts.source, updated_at: at, retired_at: null }).where('id', '=', e.id).execute();
+      if (stored.get(e.id) === fingerprint(q)) { result.unchanged++; continue; }
+      await trx.updateTable('questions').set({ ...row(q), updated_at: at, retired_at: null }).where('id', '=', e.id).execute();
       changed.push(q);
       result.updated++;
     }
@@ -198,5 +259,20 @@ export async function syncQuestionContent(db: Kysely<Database>, content: { theme
     imagesDir: join(publicDir, 'images/questions'), videosDir: join(publicDir, 'videos/questions'),
   });
   if (problems.length) throw new Error(`The question bank has problems:\n${formatProblems(problems)}`);
-  return loadBank(db, questions, { source: 'content', full: true });
+  // An id another source (the operator's import) holds stays theirs: taking it over would rewrite
+  // their question under their examinations, and their next import would take it back. Once they
+  // have retired it, the old row gives the id up and keeps its history under a code no id can have.
+  const wanted = new Set(questions.map((q) => q.id));
+  const held = (await db.selectFrom('questions').select(['id', 'code', 'source', 'retired_at']).where('source', '<>', 'content').execute())
+    .filter((r) => wanted.has(r.code));
+  for (const r of held.filter((h) => h.retired_at)) {
+    await db.updateTable('questions').set({ code: `${r.code.slice(0, 80)}~${r.id}` }).where('id', '=', r.id).execute();
+  }
+  const kept = held.filter((h) => !h.retired_at);
+  if (kept.length) {
+    console.warn(`[questions] ${kept.length} built-in question(s) not loaded: their ids are used by imported questions (${kept.map((k) => `${k.code} from ${k.source}`).join(', ')}). ` +
+      'Import those under other ids with --full, then restart.');
+  }
+  const skip = new Set(kept.map((k) => k.code));
+  return loadBank(db, questions.filter((q) => !skip.has(q.id)), { source: 'content', full: true });
 }
