@@ -3,12 +3,45 @@ import en from '../../src/i18n/messages/en.json';
 import ru from '../../src/i18n/messages/ru.json';
 import { createApp } from '../../src/server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { loadContent } from '../../src/server/services/content';
+import { drawByBlueprint } from '../../src/server/services/exam';
+import { syncQuestionContent } from '../../src/server/services/questions';
 import { seedBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 interface Slot { id: number; question: number; number: number; answered: boolean; answer: number | null; correct: boolean | null }
 interface Question { id: number; number: number; text: string; answers: { value: number; text: string }[]; correct_value?: number; comment?: string; favorite: boolean }
-interface Exam { id: number; status: string; mode: string; prepare: boolean; time_limit: number | null; allowed_mistakes: number | null; deadline: string | null; started_at: string; mistakes: number; correct: number; question_count: number; language: string; questions: Question[]; answers: Slot[] }
+interface Exam { id: number; status: string; mode: string; prepare: boolean; time_limit: number | null; allowed_mistakes: number | null; deadline: string | null; started_at: string; finished_at: string | null; mistakes: number; correct: number; question_count: number; language: string; questions: Question[]; answers: Slot[] }
+type Db = TestDb['deps']['db'];
+
+/** The blueprint of a qualification (theme code → share) and the active questions serving it per theme. */
+async function blueprintAndBank(db: Db, code: string) {
+  const qual = await db.selectFrom('qualifications as q').leftJoin('qualifications as p', 'p.id', 'q.parent_id')
+    .select(['q.id', 'q.code', 'p.code as parent']).where('q.code', '=', code).executeTakeFirstOrThrow();
+  const shares = await db.selectFrom('qualification_themes as qt').innerJoin('themes as th', 'th.id', 'qt.theme_id')
+    .select(['th.code', 'qt.exam_questions']).where('qt.qualification_id', '=', qual.id).execute();
+  const bank = await db.selectFrom('questions as q').innerJoin('question_categories as c', 'c.question_id', 'q.id').innerJoin('themes as th', 'th.id', 'q.theme_id')
+    .select(['q.id', 'th.code']).distinct().where('c.category', 'in', qual.parent ? [qual.code, qual.parent] : [qual.code]).where('q.retired_at', 'is', null).execute();
+  const available: Record<string, number> = {};
+  for (const r of bank) available[r.code] = (available[r.code] ?? 0) + 1;
+  return { id: qual.id, shares: Object.fromEntries(shares.map((r) => [r.code, r.exam_questions])) as Record<string, number>, available };
+}
+
+async function themeCounts(db: Db, questionIds: number[]): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('questions as q').innerJoin('themes as th', 'th.id', 'q.theme_id').select(['q.id', 'th.code'])
+    .where('q.id', 'in', questionIds.length ? questionIds : [-1]).execute();
+  return rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.code]: (m[r.code] ?? 0) + 1 }), {});
+}
+
+/** Every theme of the blueprint gets min(its share, the questions it has); the rest tops up. */
+function expectBlueprint(counts: Record<string, number>, { shares, available }: { shares: Record<string, number>; available: Record<string, number> }) {
+  for (const [theme, share] of Object.entries(shares)) {
+    expect(counts[theme] ?? 0, theme).toBeGreaterThanOrEqual(Math.min(share, available[theme] ?? 0));
+    expect(counts[theme] ?? 0, theme).toBeLessThanOrEqual(available[theme] ?? 0);
+  }
+  // With every theme stocked, the test is exactly the blueprint.
+  if (Object.entries(shares).every(([theme, share]) => (available[theme] ?? 0) >= share)) expect(counts).toEqual(shares);
+}
 
 describe.each(dialects)('examinations on %s', (dialect) => {
   let t: TestDb;
@@ -39,6 +72,18 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     return { res, exam: res.status === 200 ? (await res.json()) as Exam : null };
   };
   const answer = async (slot: number, value: number, who = 'learner') => call('POST', '/v1/core/user/examinations/answer/', { id: slot, value }, who);
+  /** Ends the learner's running exams (training is shut while one runs). */
+  const endExams = async (who = 'learner') => {
+    const open = await (await call('GET', '/v1/core/user/examinations/?filter[status]=process&filter[prepare]=false&limit=100', undefined, who)).json() as { data: { id: number }[] };
+    for (const e of open.data) expect((await call('POST', '/v1/core/user/examinations/finish/', { examination: e.id, status: 'cancelled' }, who)).status).toBe(200);
+  };
+  const withClock = async (at: Date, run: () => Promise<void>) => {
+    const before = t.clock.now;
+    t.clock.now = at;
+    try { await run(); } finally { t.clock.now = before; }
+  };
+  const learnerId = async (login = 'learner') => (await t.deps.db.selectFrom('learners').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+  const themeIds = async () => Object.fromEntries((await t.deps.db.selectFrom('themes').select(['id', 'code']).execute()).map((th) => [th.code, th.id])) as Record<string, number>;
   const rightValue = async (questionId: number) => (await t.deps.db.selectFrom('questions').select(['correct', 'answers_count']).where('id', '=', questionId).executeTakeFirstOrThrow());
   const wrongValue = async (questionId: number) => { const q = await rightValue(questionId); return (q.correct % q.answers_count) + 1; };
 
@@ -54,13 +99,18 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     expect(body).not.toContain('correct_value');
     expect(body).not.toContain('comment');
     expect(body).not.toContain('Потому что');
-    // Every theme of the blueprint is represented as far as the bank allows (5 per theme here).
-    const themes = await t.deps.db.selectFrom('questions as q').innerJoin('themes as th', 'th.id', 'q.theme_id').select(['th.code'])
-      .where('q.id', 'in', exam!.questions.map((q) => q.id)).execute();
-    const counts = themes.reduce<Record<string, number>>((m, r) => ({ ...m, [r.code]: (m[r.code] ?? 0) + 1 }), {});
-    expect(counts.signs).toBe(5);
-    expect(counts['first-aid']).toBeGreaterThanOrEqual(2);
-    expect(counts.general).toBeGreaterThanOrEqual(3);
+    // Every theme of the blueprint gets min(its share, the questions it has): 5 per theme here, so
+    // signs (6 for B) gives 5 and the top-up comes from the rest.
+    expectBlueprint(await themeCounts(t.deps.db, exam!.questions.map((q) => q.id)), await blueprintAndBank(t.deps.db, 'B'));
+    for (const code of ['BE', 'C', 'CE', 'A', 'D']) {
+      const plan = await blueprintAndBank(t.deps.db, code);
+      const drawn = await drawByBlueprint(t.deps.db, plan.id, 40, Math.random);
+      expect(drawn, code).toHaveLength(40);
+      expect(new Set(drawn).size, code).toBe(40);
+      expectBlueprint(await themeCounts(t.deps.db, drawn), plan);
+    }
+    expect((await blueprintAndBank(t.deps.db, 'B')).shares.signs).toBe(6);
+    expect((await themeCounts(t.deps.db, exam!.questions.map((q) => q.id))).signs).toBe(5);
   });
 
   it('refuses without an active access (403 with desc), for unknown qualifications (404) and malformed bodies (400)', async () => {
@@ -170,6 +220,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   });
 
   it('trains without a clock or a mistake limit, revealing the answer with each response', async () => {
+    await endExams();
     const { exam } = await start({ prepare: true, extras: { mode: 'train' } });
     expect(exam).toMatchObject({ mode: 'train', prepare: true, time_limit: null, deadline: null, allowed_mistakes: null });
     expect(JSON.stringify(exam)).not.toContain('correct_value');
@@ -187,6 +238,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   });
 
   it('draws themes, favourites and the incorrect ones as asked', async () => {
+    await endExams();
     const signs = await t.deps.db.selectFrom('themes').select('id').where('code', '=', 'signs').executeTakeFirstOrThrow();
     const themed = (await start({ prepare: true, extras: { mode: 'themes', themes: [signs.id] } })).exam!;
     const themeOf = await t.deps.db.selectFrom('questions').select('theme_id').distinct().where('id', 'in', themed.questions.map((q) => q.id)).execute();
@@ -275,11 +327,271 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     expect(demo.questions.every((q: { correct_value: number; answered: boolean; answers: unknown[] }) => q.correct_value >= 1 && q.correct_value <= q.answers.length && q.answered === false)).toBe(true);
     const again = await (await app.request('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': 'en' } })).json();
     expect(again.questions.map((q: { id: number }) => q.id)).toEqual(demo.questions.map((q: { id: number }) => q.id));
+    // Cached publicly, but its texts follow Accept-Language: a shared cache must key on it.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('vary')?.split(',').map((v) => v.trim().toLowerCase())).toContain('accept-language');
+    const kz = await (await app.request('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': 'kk' } })).json();
+    expect(kz.qualification.name).toBe('B санаты');
+  });
+
+  it('ends the exam at the ninth mistake once, also when wrong answers arrive together', async () => {
+    const { exam } = await start({ qualification: c });
+    for (const slot of exam!.answers.slice(0, 8)) expect((await answer(slot.id, await wrongValue(slot.question))).status).toBe(200);
+    const racing = exam!.answers.slice(8, 14);
+    const values = await Promise.all(racing.map((slot) => wrongValue(slot.question)));
+    const results = await Promise.all(racing.map((slot, i) => answer(slot.id, values[i]!)));
+    const statuses = results.map((r) => r.status);
+    expect([...statuses].sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(bodies[statuses.indexOf(200)]).toMatchObject({ status: 'done', examination: { status: 'failed', mistakes: 9 } });
+    for (const [i, body] of bodies.entries()) if (statuses[i] === 409) expect(body).toEqual({ desc: ru['errors.examFinished'], status: 409 });
+    const row = await t.deps.db.selectFrom('examinations').select(['status', 'mistakes', 'correct']).where('id', '=', exam!.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', mistakes: 9, correct: 0 });
+    const answered = await t.deps.db.selectFrom('examination_answers').select('id').where('examination_id', '=', exam!.id).where('answered', '=', 1).execute();
+    expect(answered).toHaveLength(9);
+  });
+
+  it('keeps one open test per learner, qualification and mode when starts race', async () => {
+    await endExams();
+    const learner = await learnerId();
+    const openOf = (mode: 'exam' | 'train') => t.deps.db.selectFrom('examinations').select('id').where('learner_id', '=', learner)
+      .where('qualification_id', '=', b).where('mode', '=', mode).where('status', '=', 'process').execute();
+    const anew = await Promise.all([1, 2, 3].map(() => start({ continue: false })));
+    expect(anew.map((r) => r.res.status)).toEqual([200, 200, 200]);
+    const open = await openOf('exam');
+    expect(open).toHaveLength(1);
+    const resumed = await Promise.all([1, 2, 3].map(() => start({ continue: true })));
+    expect(resumed.map((r) => r.exam?.id)).toEqual([open[0]!.id, open[0]!.id, open[0]!.id]);
+    expect(await openOf('exam')).toHaveLength(1);
+    await endExams();
+    const trainings = await Promise.all([1, 2, 3].map(() => start({ prepare: true, continue: false, extras: { mode: 'train', count: 3 } })));
+    expect(trainings.map((r) => r.res.status)).toEqual([200, 200, 200]);
+    expect(await openOf('train')).toHaveLength(1);
+  });
+
+  it('adds a favourite once when adds race', async () => {
+    const { id } = await t.deps.db.selectFrom('questions').select('id').where('retired_at', 'is', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await call('DELETE', `/v1/core/user/favorite/questions/${id}`);
+    const results = await Promise.all([1, 2, 3, 4].map(() => call('POST', '/v1/core/user/favorite/questions/', { id })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const res of results) expect(((await res.json()).data as number[]).filter((f) => f === id)).toEqual([id]);
+    const rows = await t.deps.db.selectFrom('favorite_questions').select('question_id').where('learner_id', '=', await learnerId()).where('question_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+    await call('DELETE', `/v1/core/user/favorite/questions/${id}`);
+  });
+
+  it('ends tests left past their deadline before resuming or listing them', async () => {
+    await endExams();
+    const row = (id: number) => t.deps.db.selectFrom('examinations').select(['status', 'finished_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const timed = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 3, time: 5 } })).exam!;
+    const first = (await start({ continue: false })).exam!;
+    await withClock(new Date(Date.parse(first.deadline!) + 1000), async () => {
+      // continue: true must not resume a test whose time is up: it starts a fresh one.
+      const fresh = (await start({ continue: true })).exam!;
+      expect(fresh.id).not.toBe(first.id);
+      expect(fresh.status).toBe('process');
+      expect(await row(first.id)).toEqual({ status: 'expired', finished_at: first.deadline });
+      expect(await row(timed.id)).toEqual({ status: 'expired', finished_at: timed.deadline });
+      await withClock(new Date(Date.parse(fresh.deadline!) + 1000), async () => {
+        const open = await (await call('GET', '/v1/core/user/examinations/?filter[status]=process&limit=100')).json() as { data: { id: number }[] };
+        expect(open.data.map((e) => e.id)).not.toContain(fresh.id);
+        const all = await (await call('GET', '/v1/core/user/examinations/?limit=100')).json() as { data: { id: number; status: string; finished_at: string }[] };
+        expect(all.data.find((e) => e.id === fresh.id)).toMatchObject({ status: 'expired', finished_at: fresh.deadline });
+      });
+    });
+  });
+
+  it('judges a training by the exam\'s share of mistakes, counting unanswered questions when finished early', async () => {
+    await endExams();
+    const train = async (count: number) => (await start({ prepare: true, continue: false, extras: { mode: 'train', count } })).exam!;
+    /** Answers the first `answered` questions, the first `wrong` of them wrong; returns the last response. */
+    const run = async (exam: Exam, wrong: number, answered = exam.question_count) => {
+      let last: { status: string; examination: Exam } | null = null;
+      for (const [i, slot] of exam.answers.slice(0, answered).entries()) {
+        const res = await answer(slot.id, i < wrong ? await wrongValue(slot.question) : (await rightValue(slot.question)).correct);
+        expect(res.status).toBe(200);
+        last = await res.json();
+        // A training never ends at a mistake: only its last answer (or a finish) judges it.
+        if (i < exam.question_count - 1) expect(last!.status).toBe('process');
+      }
+      return last!;
+    };
+    // 3 questions: 8/40 of 3 rounds down to none.
+    const allWrong = await train(3);
+    expect(allWrong).toMatchObject({ question_count: 3, allowed_mistakes: null });
+    expect((await run(allWrong, 3)).examination).toMatchObject({ status: 'failed', mistakes: 3 });
+    expect((await run(await train(3), 1)).examination).toMatchObject({ status: 'failed', mistakes: 1 });
+    expect((await run(await train(3), 0)).examination).toMatchObject({ status: 'passed', correct: 3 });
+    // 10 questions: 2 mistakes allowed.
+    expect((await run(await train(10), 2)).examination).toMatchObject({ status: 'passed', mistakes: 2, correct: 8 });
+    expect((await run(await train(10), 3)).examination).toMatchObject({ status: 'failed', mistakes: 3, correct: 7 });
+    // Finished early: the unanswered questions are not correct.
+    const finish = async (exam: Exam, how = 'done') => (await (await call('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: how })).json()) as Exam;
+    const early = await train(10);
+    await run(early, 0, 8);
+    expect(await finish(early)).toMatchObject({ status: 'passed', correct: 8, mistakes: 0 });
+    const short = await train(10);
+    await run(short, 0, 7);
+    expect(await finish(short)).toMatchObject({ status: 'failed', correct: 7 });
+    const cancelled = await train(3);
+    await run(cancelled, 0, 2);
+    expect(await finish(cancelled, 'cancelled')).toMatchObject({ status: 'cancelled' });
+    // The exam keeps its own rule: finished early with 32 right and 8 unanswered, it passes.
+    const exam = (await start({ continue: false })).exam!;
+    for (const slot of exam.answers.slice(0, 32)) await answer(slot.id, (await rightValue(slot.question)).correct);
+    expect(await finish(exam)).toMatchObject({ status: 'passed', correct: 32, mistakes: 0 });
+  });
+
+  it('shuts training while an exam runs: no start and no answer until the exam ends or its time is up', async () => {
+    await endExams();
+    const training = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 3 } })).exam!;
+    const exam = (await start({ qualification: c, continue: false })).exam!;
+    const starred = exam.questions[0]!.id;
+    expect((await call('POST', '/v1/core/user/favorite/questions/', { id: starred })).status).toBe(200);
+    await answer(exam.answers[1]!.id, await wrongValue(exam.answers[1]!.question));
+    const { signs } = await themeIds();
+    for (const extras of [{ mode: 'favorites', commentsBefore: true }, { mode: 'incorrect' }, { mode: 'train' }, { mode: 'themes', themes: [signs] }]) {
+      for (const qualification of [b, c]) {
+        const refused = await start({ qualification, prepare: true, continue: false, extras });
+        expect(refused.res.status, JSON.stringify(extras)).toBe(409);
+        expect(await refused.res.json()).toEqual({ desc: ru['errors.examRunning'], status: 409 });
+      }
+    }
+    expect((await start({ prepare: true, continue: true, extras: { mode: 'train' } })).res.status).toBe(409);
+    // A training started before the exam cannot be answered during it either (its response shows the answer).
+    const slot = training.answers[0]!;
+    const refused = await call('POST', '/v1/core/user/examinations/answer/', { id: slot.id, value: 1 }, 'learner', 'en');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ desc: en['errors.examRunning'], status: 409 });
+    const kept = await (await call('GET', `/v1/core/user/examinations/${training.id}/`)).json() as Exam;
+    expect(kept.answers[0]!.answered).toBe(false);
+    expect(kept.status).toBe('process');
+    expect((await (await call('GET', `/v1/core/user/examinations/${exam.id}/`)).json() as Exam).status).toBe('process');
+
+    // Once the exam has ended, training opens again.
+    await call('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: 'cancelled' });
+    expect((await answer(slot.id, 1)).status).toBe(200);
+    const favs = await start({ prepare: true, continue: false, extras: { mode: 'favorites', commentsBefore: true } });
+    expect(favs.res.status).toBe(200);
+    expect(favs.exam!.questions.find((q) => q.id === starred)?.correct_value).toBeGreaterThan(0);
+    // An exam whose time is up does not hold training shut.
+    const next = (await start({ continue: false })).exam!;
+    await withClock(new Date(Date.parse(next.deadline!) + 1000), async () => {
+      const late = await start({ prepare: true, continue: false, extras: { mode: 'train', count: 3 } });
+      expect(late.res.status).toBe(200);
+      await call('POST', '/v1/core/user/examinations/finish/', { examination: late.exam!.id, status: 'cancelled' });
+    });
+    await call('DELETE', `/v1/core/user/favorite/questions/${starred}`);
+  });
+
+  it('draws lesson, module and final tests, and takes count and time in training only', async () => {
+    await endExams();
+    const bank = t.deps.db;
+    const { signs, speed, markings } = await themeIds();
+    const training = async (extras: Record<string, unknown>) => {
+      const { res, exam } = await start({ prepare: true, continue: false, extras });
+      expect(res.status, JSON.stringify(extras)).toBe(200);
+      return exam!;
+    };
+    const plan = await blueprintAndBank(bank, 'B');
+    const themeTotal = Object.keys(plan.available).length;
+    // A lesson's credit test: 10 questions over the lesson's themes, evenly (5 per theme here).
+    const lesson = await training({ mode: 'lesson', themes: [signs, speed, markings] });
+    expect(lesson).toMatchObject({ mode: 'lesson', prepare: true, question_count: 10, allowed_mistakes: null, time_limit: null, deadline: null });
+    const lessonThemes = await themeCounts(bank, lesson.questions.map((q) => q.id));
+    expect(Object.keys(lessonThemes).sort()).toEqual(['markings', 'signs', 'speed']);
+    expect(Object.values(lessonThemes).sort()).toEqual([3, 3, 4]);
+    expect(JSON.stringify(lesson)).not.toContain('correct_value');
+    // Without themes: over all of the qualification's, one per theme at most.
+    const anyLesson = await themeCounts(bank, (await training({ mode: 'lesson' })).questions.map((q) => q.id));
+    expect(Object.values(anyLesson).reduce((x, y) => x + y)).toBe(10);
+    expect(Math.max(...Object.values(anyLesson))).toBe(1);
+    // A module's test: 20 questions, evenly over its themes (or all of them), as far as they go.
+    const module = await training({ mode: 'module' });
+    expect(module).toMatchObject({ mode: 'module', question_count: 20 });
+    const moduleThemes = await themeCounts(bank, module.questions.map((q) => q.id));
+    expect(Object.keys(moduleThemes)).toHaveLength(Math.min(20, themeTotal));
+    expect(Math.max(...Object.values(moduleThemes))).toBe(Math.ceil(20 / themeTotal));
+    expect((await training({ mode: 'module', themes: [signs] })).question_count).toBe(5);
+    // The course's final test: an exam's worth by the blueprint, as a training.
+    const final = await training({ mode: 'final' });
+    expect(final).toMatchObject({ mode: 'final', prepare: true, question_count: 40, allowed_mistakes: null, time_limit: null });
+    expectBlueprint(await themeCounts(bank, final.questions.map((q) => q.id)), plan);
+
+    // count: the blueprint scaled down keeps its spread; other modes take as many.
+    const twelve = await training({ mode: 'train', count: 12 });
+    expect(twelve.question_count).toBe(12);
+    expect(Object.keys(await themeCounts(bank, twelve.questions.map((q) => q.id))).length).toBeGreaterThanOrEqual(10);
+    expect((await training({ mode: 'themes', themes: [signs, speed], count: 3 })).question_count).toBe(3);
+    expect((await training({ mode: 'lesson', themes: [signs], count: 2 })).question_count).toBe(2);
+    expect((await training({ mode: 'final', count: 60 })).question_count).toBe(60);
+    // time: a training with a clock, kept by the server.
+    const timed = await training({ mode: 'train', count: 5, time: 15 });
+    expect(timed.time_limit).toBe(900);
+    expect(Date.parse(timed.deadline!) - Date.parse(timed.started_at)).toBe(15 * 60_000);
+    await withClock(new Date(Date.parse(timed.deadline!) + 1000), async () => {
+      const body = await (await answer(timed.answers[0]!.id, 1)).json();
+      expect(body).toMatchObject({ status: 'expired', examination: { status: 'expired' } });
+    });
+    // The exam keeps its qualification's rules whatever the extras say.
+    const exam = (await start({ continue: false, extras: { count: 5, time: 5 } })).exam!;
+    expect(exam).toMatchObject({ mode: 'exam', question_count: 40, time_limit: 2400, allowed_mistakes: 8 });
+    await endExams();
+    for (const extras of [{ count: 0 }, { count: 201 }, { count: 1.5 }, { time: 0 }, { time: 601 }, { time: '5' }, { mode: 'lesson', themes: [0] }]) {
+      const { res } = await start({ prepare: true, extras });
+      expect(res.status, JSON.stringify(extras)).toBe(400);
+      expect((await res.json()).status).toBe(400);
+    }
+  });
+
+  it('refuses a malformed process body (400) and changes nothing', async () => {
+    const exam = (await start({ continue: false })).exam!;
+    for (const bad of ['[1,2', '{}', 'null', { examination: 'x' }, { examination: 0 }, { examination: -3 }, { examination: 1.5 }, { examination: 2 ** 31 },
+      { examination: exam.id, language: 'de' }, { examination: exam.id, language: 5 }, { examination: exam.id, surprise: true }, [exam.id]]) {
+      const res = await call('POST', '/v1/core/user/examinations/process/', bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      const body = await res.json();
+      expect(body.status).toBe(400);
+      expect(typeof body.desc).toBe('string');
+    }
+    const same = await (await call('POST', '/v1/core/user/examinations/process/', { examination: exam.id })).json() as Exam;
+    expect(same).toMatchObject({ id: exam.id, language: 'ru', status: 'process' });
+    await endExams();
   });
 
   it('needs a session for every examination call', async () => {
     for (const [method, path] of [['POST', '/v1/core/user/examinations/start/'], ['GET', '/v1/core/user/examinations/'], ['GET', '/v1/core/user/favorite/questions/ids']] as const) {
       expect((await app.request(`/rest${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) })).status).toBe(401);
+    }
+  });
+});
+
+describe.each(dialects)('the exam blueprint with the content bank on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    await syncQuestionContent(t.deps.db, loadContent());
+  }, 60_000);
+  afterAll(async () => { await t.close(); });
+
+  it('fills the B and C blueprints fully: every theme exactly its share', async () => {
+    for (const code of ['B', 'C']) {
+      const plan = await blueprintAndBank(t.deps.db, code);
+      for (const [theme, share] of Object.entries(plan.shares)) expect(plan.available[theme] ?? 0, `${code} ${theme}`).toBeGreaterThanOrEqual(share);
+      for (let i = 0; i < 5; i++) {
+        const drawn = await drawByBlueprint(t.deps.db, plan.id, 40, Math.random);
+        expect(new Set(drawn).size).toBe(40);
+        expect(await themeCounts(t.deps.db, drawn)).toEqual(plan.shares);
+      }
+    }
+  });
+
+  it('gives every theme of the other blueprints min(its share, the questions it has)', async () => {
+    for (const code of ['BE', 'CE', 'A', 'D']) {
+      const plan = await blueprintAndBank(t.deps.db, code);
+      const drawn = await drawByBlueprint(t.deps.db, plan.id, 40, Math.random);
+      expect(new Set(drawn).size, code).toBe(40);
+      expectBlueprint(await themeCounts(t.deps.db, drawn), plan);
     }
   });
 });

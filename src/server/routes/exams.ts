@@ -5,7 +5,7 @@ import { localeCodes, type Locale } from '../../i18n/locales';
 import { bracketQuery, idParam, jsonBody, requireAuth, type AppContext, type Env } from '../context';
 import { ApiError } from '../errors';
 import { examinationView, questionTexts } from '../services/exam-view';
-import { answerSlot, finishExamination, ownExamination, startExamination, TRAINING_MODES } from '../services/exam';
+import { answerSlot, expireLateTests, finishExamination, ownExamination, startExamination, TRAINING_MODES } from '../services/exam';
 
 const id = z.number().int().positive().max(2 ** 31 - 1);
 const language = z.enum(localeCodes as [Locale, ...Locale[]]);
@@ -78,7 +78,7 @@ export const examRoutes = new Hono<Env>({ strict: false })
     return c.json(await view(c, parsed.data));
   })
   .get('/examinations', async (c) => {
-    const { db } = c.get('deps');
+    const { db, now } = c.get('deps');
     const q = bracketQuery(c, z.object({
       limit: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
       page: z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().int().min(1)).optional(),
@@ -92,6 +92,8 @@ export const examRoutes = new Hono<Env>({ strict: false })
     const limit = q.limit ?? 10;
     const page = q.page ?? 1;
     const locale = c.get('locale');
+    // Tests left past their deadline are ended first, so the list never offers them as unfinished.
+    await expireLateTests(db, c.get('learner').id, now());
     let base = db.selectFrom('examinations as e').where('e.learner_id', '=', c.get('learner').id);
     if (q.filter?.qualification) base = base.where('e.qualification_id', '=', q.filter.qualification);
     if (q.filter?.status) base = base.where('e.status', '=', q.filter.status);
@@ -118,8 +120,9 @@ export const examRoutes = new Hono<Env>({ strict: false })
     const exists = await db.selectFrom('questions').select('id').where('id', '=', body.id).executeTakeFirst();
     if (!exists) throw new ApiError(404, 'errors.questionNotFound');
     const learnerId = c.get('learner').id;
-    const already = await db.selectFrom('favorite_questions').select('question_id').where('learner_id', '=', learnerId).where('question_id', '=', body.id).executeTakeFirst();
-    if (!already) await db.insertInto('favorite_questions').values({ learner_id: learnerId, question_id: body.id, created_at: now().toISOString() }).execute();
+    // Adding is idempotent, also when two adds race (a read-then-insert would hit the primary key).
+    await db.insertInto('favorite_questions').values({ learner_id: learnerId, question_id: body.id, created_at: now().toISOString() })
+      .onConflict((oc) => oc.columns(['learner_id', 'question_id']).doNothing()).execute();
     const rows = await db.selectFrom('favorite_questions').select('question_id').where('learner_id', '=', learnerId).orderBy('created_at').execute();
     return c.json({ data: rows.map((r) => r.question_id) });
   })
@@ -154,6 +157,8 @@ export const demoRoutes = new Hono<Env>({ strict: false })
     const texts = await questionTexts(db, ids, locale);
     const allowed = Math.round(qual.allowed_mistakes * ids.length / qual.exam_questions);
     c.header('Cache-Control', 'public, max-age=300');
+    // The texts follow Accept-Language: a shared cache must keep one copy per language.
+    c.header('Vary', 'Accept-Language', { append: true });
     return c.json({
       qualification: { id: qual.id, name: qual.name },
       time_limit: Math.round(qual.exam_minutes * 60 * ids.length / qual.exam_questions),

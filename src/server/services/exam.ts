@@ -1,7 +1,14 @@
 // The exam engine (DESIGN §6). The server owns the rules and the clock: which questions a test
 // gets, its deadline, when it ends (passed at the last answer within the allowance, failed at the
 // mistake that exceeds it, expired after the deadline), and what the browser may see when.
-import type { Kysely, Transaction } from 'kysely';
+// A training is judged by the same share of mistakes (see mistakesAllowed) but only at its end, and
+// no training can be started or answered while the learner sits an exam.
+//
+// Concurrency: on PostgreSQL several requests of one learner run at once, so every decision that
+// depends on a row is taken under that row's lock: a start under the learner's row, an answer and a
+// finish under the examination's row. SQLite runs one writing transaction at a time (and Kysely's
+// driver one query at a time on its connection), so there the same transactions are already serial.
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database, ExamMode, ExamStatus } from '../db/schema';
 import { ApiError } from '../errors';
@@ -10,7 +17,7 @@ import { testableQualificationIds } from './accesses';
 type Db = Kysely<Database> | Transaction<Database>;
 export const TRAINING_MODES = ['train', 'themes', 'favorites', 'incorrect', 'lesson', 'module', 'final'] as const;
 export type TrainingMode = (typeof TRAINING_MODES)[number];
-/** How many questions a training draw takes when the mode has no natural size. */
+/** How many questions a training draw takes when `extras.count` does not say (a lesson's credit test 10, a module's 20, the course's final test an exam's worth). */
 const TRAINING_SIZE: Record<TrainingMode, number> = { train: 40, themes: 100, favorites: 100, incorrect: 100, lesson: 10, module: 20, final: 40 };
 
 export interface StartInput {
@@ -22,6 +29,9 @@ export interface StartInput {
 }
 
 type Random = () => number;
+
+/** Row locks (SELECT … FOR UPDATE) exist on PostgreSQL only; SQLite's single writer needs none. */
+const rowLocks = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 function shuffle<T>(items: T[], random: Random): T[] {
   const a = [...items];
   for (let i = a.length - 1; i > 0; i--) {
@@ -49,17 +59,39 @@ async function pool(db: Db, qualificationId: number, themeIds?: number[]): Promi
   return byTheme;
 }
 
-/** The exam draw: each theme's share of the blueprint, topped up from the rest when a theme runs short. */
+/** Every active question id serving a qualification: what there is to know of it (statistics). */
+export async function questionPool(db: Db, qualificationId: number): Promise<number[]> {
+  return [...(await pool(db, qualificationId)).values()].flat();
+}
+
+/** Shares scaled to a total by largest remainder (ties to the earlier theme): 40 keeps the blueprint, 12 or 100 keep its proportions. */
+function scaleShares(shares: number[], total: number): number[] {
+  const sum = shares.reduce((a, b) => a + b, 0);
+  if (sum === 0) return shares.map(() => 0);
+  if (sum === total) return shares;
+  const exact = shares.map((share) => (share * total) / sum);
+  const result = exact.map(Math.floor);
+  let left = total - result.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((x, y) => y.rest - x.rest || x.i - y.i);
+  for (const { i } of byRemainder) {
+    if (left-- <= 0) break;
+    result[i]!++;
+  }
+  return result;
+}
+
+/** The exam draw: each theme's share of the blueprint (scaled when the test is shorter or longer), topped up from the rest when a theme runs short. */
 export async function drawByBlueprint(db: Db, qualificationId: number, total: number, random: Random): Promise<number[]> {
   const blueprint = await db.selectFrom('qualification_themes').select(['theme_id', 'exam_questions'])
     .where('qualification_id', '=', qualificationId).orderBy('sort').execute();
   const byTheme = await pool(db, qualificationId);
+  const shares = scaleShares(blueprint.map((b) => b.exam_questions), total);
   const chosen: number[] = [];
   const left: number[] = [];
-  for (const { theme_id, exam_questions } of blueprint) {
+  for (const [i, { theme_id }] of blueprint.entries()) {
     const ids = shuffle(byTheme.get(theme_id) ?? [], random);
-    chosen.push(...ids.slice(0, exam_questions));
-    left.push(...ids.slice(exam_questions));
+    chosen.push(...ids.slice(0, shares[i]));
+    left.push(...ids.slice(shares[i]));
   }
   // Themes outside the blueprint still serve as top-up (a bank that lacks a theme still makes a full test).
   for (const [theme, ids] of byTheme) if (!blueprint.some((b) => b.theme_id === theme)) left.push(...ids);
@@ -67,18 +99,33 @@ export async function drawByBlueprint(db: Db, qualificationId: number, total: nu
   return chosen.slice(0, total);
 }
 
+/** Up to `size` questions spread evenly over the themes: one from each in turn, so a small test still covers them all. */
+function spread(byTheme: Map<number, number[]>, size: number, random: Random): number[] {
+  const lists = shuffle([...byTheme.values()], random).map((ids) => shuffle(ids, random));
+  const chosen: number[] = [];
+  for (let round = 0; chosen.length < size && lists.some((ids) => ids.length > round); round++) {
+    for (const ids of lists) if (ids[round] !== undefined && chosen.length < size) chosen.push(ids[round]!);
+  }
+  return shuffle(chosen, random);
+}
+
+/**
+ * The training draws (DESIGN §6). `train` and the course's `final` test follow the exam's blueprint
+ * (`extras.count` questions, an exam's worth by default); `themes` takes the chosen themes; a
+ * lesson's and a module's credit tests take their themes (`extras.themes`, sent by the course
+ * page; all of the qualification's when absent), 10 and 20 questions spread evenly over them.
+ */
 async function drawTraining(db: Db, learnerId: number, qualificationId: number, mode: TrainingMode, extras: StartInput['extras'], random: Random): Promise<number[]> {
   const size = Math.min(extras.count ?? TRAINING_SIZE[mode], 200);
   const all = (m: Map<number, number[]>) => [...m.values()].flat();
   if (mode === 'train' || mode === 'final') {
     const q = await db.selectFrom('qualifications').select('exam_questions').where('id', '=', qualificationId).executeTakeFirstOrThrow();
-    return drawByBlueprint(db, qualificationId, extras.count ?? q.exam_questions, random);
+    return drawByBlueprint(db, qualificationId, Math.min(extras.count ?? q.exam_questions, 200), random);
   }
-  if (mode === 'themes' || ((mode === 'lesson' || mode === 'module') && extras.themes?.length)) {
-    if (!extras.themes?.length) throw new ApiError(400, 'errors.themesRequired');
-    return shuffle(all(await pool(db, qualificationId, extras.themes)), random).slice(0, size);
+  if (mode === 'themes' && !extras.themes?.length) throw new ApiError(400, 'errors.themesRequired');
+  if (mode === 'themes' || mode === 'lesson' || mode === 'module') {
+    return spread(await pool(db, qualificationId, extras.themes?.length ? extras.themes : undefined), size, random);
   }
-  if (mode === 'lesson' || mode === 'module') return shuffle(all(await pool(db, qualificationId)), random).slice(0, size);
   const allowed = new Set(all(await pool(db, qualificationId)));
   if (mode === 'favorites') {
     const favs = await db.selectFrom('favorite_questions').select('question_id').where('learner_id', '=', learnerId).execute();
@@ -100,6 +147,36 @@ async function expireIfLate(db: Db, exam: { id: number; status: ExamStatus; dead
   return true;
 }
 
+/** Ends all of the learner's tests past their deadline, as of the deadline, so no list or resume offers them as unfinished. */
+export async function expireLateTests(db: Db, learnerId: number, now: Date): Promise<void> {
+  await db.updateTable('examinations').set((eb) => ({ status: 'expired', finished_at: eb.ref('deadline') }))
+    .where('learner_id', '=', learnerId).where('status', '=', 'process')
+    .where('deadline', 'is not', null).where('deadline', '<=', now.toISOString()).execute();
+}
+
+/**
+ * Whether the learner is sitting an exam now. Training is shut while one runs: a training started
+ * from the exam's questions (favourites starred, or incorrect ones answered, during the exam) would
+ * show their answers and comments, and so would a training's answer response.
+ */
+async function examRunning(db: Db, learnerId: number, now: Date): Promise<boolean> {
+  const exam = await db.selectFrom('examinations').select('id').where('learner_id', '=', learnerId).where('prepare', '=', 0).where('status', '=', 'process')
+    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', now.toISOString())])).limit(1).executeTakeFirst();
+  return exam !== undefined;
+}
+
+/**
+ * How many mistakes a test may have and still pass. An exam: its qualification's allowance (8 of
+ * 40). A training: the same share of its own questions, rounded down (8/40 = 20 %: none of 3, 2 of
+ * 10, 20 of 100), so a passed training means what a passed exam means. A training never ends at a
+ * mistake; it is judged at its last answer, or when finished early with unanswered questions
+ * counted as not correct, like the exam.
+ */
+export function mistakesAllowed(exam: { prepare: number; allowed_mistakes: number | null; question_count: number }, qual: { allowed_mistakes: number; exam_questions: number }): number {
+  if (exam.prepare === 0 && exam.allowed_mistakes !== null) return exam.allowed_mistakes;
+  return qual.exam_questions > 0 ? Math.floor((qual.allowed_mistakes * exam.question_count) / qual.exam_questions) : 0;
+}
+
 export async function startExamination(db: Kysely<Database>, learnerId: number, input: StartInput, now: Date, random: Random = Math.random): Promise<number> {
   const qual = await db.selectFrom('qualifications').selectAll().where('id', '=', input.qualification).executeTakeFirst();
   if (!qual || qual.retired_at) throw new ApiError(404, 'errors.qualificationNotFound');
@@ -108,17 +185,26 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
   const mode: ExamMode = input.prepare ? (input.extras.mode ?? 'train') : 'exam';
 
   return db.transaction().execute(async (trx) => {
-    const open = await trx.selectFrom('examinations').select(['id', 'status', 'deadline']).where('learner_id', '=', learnerId)
+    // One start at a time per learner: parallel starts would each find no open test and each
+    // create one. The learner's row is the lock (PostgreSQL; NO KEY UPDATE, so inserts that only
+    // reference the learner, like a session, do not wait on it); the checks below run under it.
+    await trx.selectFrom('learners').select('id').where('id', '=', learnerId).$if(rowLocks(trx), (q) => q.forNoKeyUpdate()).execute();
+    await expireLateTests(trx, learnerId, now);
+    if (input.prepare && (await examRunning(trx, learnerId, now))) throw new ApiError(409, 'errors.examRunning');
+    const [newest, ...older] = await trx.selectFrom('examinations').select('id').where('learner_id', '=', learnerId)
       .where('qualification_id', '=', qual.id).where('mode', '=', mode).where('status', '=', 'process').orderBy('id', 'desc').execute();
-    for (const exam of open) {
-      if (await expireIfLate(trx, exam, now)) continue;
-      if (input.continue) return exam.id;
-      await trx.updateTable('examinations').set({ status: 'cancelled', finished_at: now.toISOString() }).where('id', '=', exam.id).execute();
+    // At most one test per qualification and mode stays open: older ones (left by earlier versions) are cancelled.
+    const cancel = input.continue ? older : newest ? [newest, ...older] : [];
+    if (cancel.length) {
+      await trx.updateTable('examinations').set({ status: 'cancelled', finished_at: now.toISOString() })
+        .where('id', 'in', cancel.map((e) => e.id)).where('status', '=', 'process').execute();
     }
+    if (input.continue && newest) return newest.id;
     const ids = mode === 'exam'
       ? await drawByBlueprint(trx, qual.id, qual.exam_questions, random)
       : await drawTraining(trx, learnerId, qual.id, mode as TrainingMode, input.extras, random);
     if (!ids.length) throw new ApiError(400, 'errors.noQuestions');
+    // The exam keeps its qualification's rules whatever the extras say; a training is timed only when asked.
     const timeLimit = mode === 'exam' ? qual.exam_minutes * 60 : input.extras.time ? input.extras.time * 60 : null;
     const { id } = await trx.insertInto('examinations').values({
       learner_id: learnerId, qualification_id: qual.id, mode, prepare: input.prepare ? 1 : 0, status: 'process',
@@ -148,26 +234,32 @@ export interface AnswerOutcome { slot: { id: number; answered: boolean; answer: 
 export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId: number, value: number, now: Date): Promise<AnswerOutcome> {
   return db.transaction().execute(async (trx) => {
     const slot = await trx.selectFrom('examination_answers as a').innerJoin('examinations as e', 'e.id', 'a.examination_id')
-      .innerJoin('questions as q', 'q.id', 'a.question_id')
-      .select(['a.id', 'a.answered', 'a.examination_id', 'a.question_id', 'e.status', 'e.deadline', 'e.prepare', 'e.allowed_mistakes', 'e.question_count', 'q.correct as right', 'q.answers_count'])
+      .innerJoin('questions as q', 'q.id', 'a.question_id').innerJoin('qualifications as ql', 'ql.id', 'e.qualification_id')
+      .select(['a.id', 'a.examination_id', 'a.question_id', 'e.status', 'e.deadline', 'e.prepare', 'e.allowed_mistakes', 'e.question_count',
+        'q.correct as right', 'q.answers_count', 'ql.allowed_mistakes as qual_mistakes', 'ql.exam_questions as qual_questions'])
       .where('a.id', '=', slotId).where('e.learner_id', '=', learnerId).executeTakeFirst();
     if (!slot) throw new ApiError(404, 'errors.examNotFound');
     if (await expireIfLate(trx, { id: slot.examination_id, status: slot.status, deadline: slot.deadline }, now)) {
       return { slot: { id: slot.id, answered: false, answer: null, correct: null }, status: 'expired', examinationId: slot.examination_id, questionId: slot.question_id };
     }
     if (slot.status !== 'process') throw new ApiError(409, 'errors.examFinished');
+    if (slot.prepare === 1 && (await examRunning(trx, learnerId, now))) throw new ApiError(409, 'errors.examRunning');
     if (value > slot.answers_count) throw new ApiError(400, 'errors.badAnswer');
     const correct = value === slot.right ? 1 : 0;
-    // The guard on `answered = 0` makes a concurrent second answer change nothing.
+    // The status read above was taken without a lock. Counting the answer first, on the examination's
+    // row and only while it is in process, takes that row's lock: answers to one test run one after
+    // another, and once one of them has ended the test the others find it ended (409) and count nothing.
+    const counts = await trx.updateTable('examinations').set((eb) => correct ? { correct: eb('correct', '+', 1) } : { mistakes: eb('mistakes', '+', 1) })
+      .where('id', '=', slot.examination_id).where('status', '=', 'process').returning(['mistakes', 'correct']).executeTakeFirst();
+    if (!counts) throw new ApiError(409, 'errors.examFinished');
+    // The guard on `answered = 0` makes a concurrent second answer change nothing (its count above is rolled back).
     const updated = await trx.updateTable('examination_answers').set({ answered: 1, answer: value, correct, answered_at: now.toISOString() })
       .where('id', '=', slot.id).where('answered', '=', 0).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, 'errors.alreadyAnswered');
-    await trx.updateTable('examinations').set((eb) => correct ? { correct: eb('correct', '+', 1) } : { mistakes: eb('mistakes', '+', 1) })
-      .where('id', '=', slot.examination_id).execute();
-    const exam = await trx.selectFrom('examinations').select(['mistakes', 'correct']).where('id', '=', slot.examination_id).executeTakeFirstOrThrow();
+    const allowedMistakes = mistakesAllowed(slot, { allowed_mistakes: slot.qual_mistakes, exam_questions: slot.qual_questions });
     let status: ExamStatus = 'process';
-    if (!slot.prepare && slot.allowed_mistakes !== null && exam.mistakes > slot.allowed_mistakes) status = 'failed';
-    else if (exam.mistakes + exam.correct >= slot.question_count) status = slot.allowed_mistakes === null || exam.mistakes <= slot.allowed_mistakes ? 'passed' : 'failed';
+    if (slot.prepare === 0 && counts.mistakes > allowedMistakes) status = 'failed';
+    else if (counts.mistakes + counts.correct >= slot.question_count) status = counts.mistakes <= allowedMistakes ? 'passed' : 'failed';
     if (status !== 'process') {
       await trx.updateTable('examinations').set({ status, finished_at: now.toISOString() }).where('id', '=', slot.examination_id).execute();
     }
@@ -178,15 +270,21 @@ export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId
   });
 }
 
-/** Ends a test on request: done (unanswered questions count as mistakes) or cancelled. */
+/** Ends a test on request: done (judged with unanswered questions as not correct) or cancelled. */
 export async function finishExamination(db: Kysely<Database>, learnerId: number, id: number, how: 'done' | 'cancelled', now: Date): Promise<void> {
-  const exam = await ownExamination(db, learnerId, id, now);
-  if (exam.status !== 'process') return; // finishing a finished test is harmless: the result stands
-  let status: ExamStatus = 'cancelled';
-  if (how === 'done') {
-    const unanswered = exam.question_count - exam.correct - exam.mistakes;
-    const mistakes = exam.mistakes + unanswered;
-    status = exam.allowed_mistakes === null ? (unanswered === 0 ? 'passed' : 'failed') : mistakes <= exam.allowed_mistakes ? 'passed' : 'failed';
-  }
-  await db.updateTable('examinations').set({ status, finished_at: now.toISOString() }).where('id', '=', id).where('status', '=', 'process').execute();
+  await db.transaction().execute(async (trx) => {
+    // Under the examination's lock, so a finish racing an answer judges the final counts.
+    const exam = await trx.selectFrom('examinations').select(['id', 'status', 'deadline', 'prepare', 'allowed_mistakes', 'question_count', 'mistakes', 'correct', 'qualification_id'])
+      .where('id', '=', id).where('learner_id', '=', learnerId).$if(rowLocks(trx), (q) => q.forUpdate()).executeTakeFirst();
+    if (!exam) throw new ApiError(404, 'errors.examNotFound');
+    if (await expireIfLate(trx, exam, now)) return;
+    if (exam.status !== 'process') return; // finishing a finished test is harmless: the result stands
+    let status: ExamStatus = 'cancelled';
+    if (how === 'done') {
+      const qual = await trx.selectFrom('qualifications').select(['allowed_mistakes', 'exam_questions']).where('id', '=', exam.qualification_id).executeTakeFirstOrThrow();
+      const unanswered = exam.question_count - exam.correct - exam.mistakes;
+      status = exam.mistakes + unanswered <= mistakesAllowed(exam, qual) ? 'passed' : 'failed';
+    }
+    await trx.updateTable('examinations').set({ status, finished_at: now.toISOString() }).where('id', '=', id).where('status', '=', 'process').execute();
+  });
 }
