@@ -7,6 +7,7 @@ import { installAuthUi, onAuthPageLoad } from './auth-ui';
 // The user's data loaders register on import; the shell loads them so a sign-in on any page fetches them.
 import '../features/home/store';
 import '../features/favorites/store';
+import '../features/stats/store';
 import { reportPageView } from './analytics';
 import { externalTarget } from './external-link';
 import {

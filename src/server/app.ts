@@ -9,7 +9,9 @@ import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { demoRoutes, examRoutes } from './routes/exams';
 import { localeRoutes } from './routes/locale';
+import { mediaRoutes } from './routes/media';
 import { menuRoutes } from './routes/menu';
+import { statisticsRoutes } from './routes/statistics';
 import { userRoutes } from './routes/user';
 
 export function createApp(getDeps: () => Promise<Deps>) {
@@ -29,10 +31,12 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1/core', authRoutes);
   app.route('/v1/core/user', userRoutes);
   app.route('/v1/core/user', examRoutes);
+  app.route('/v1/core/user', statisticsRoutes);
   app.route('/v2/core/user/access/qualification', demoRoutes);
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);
   app.route('/v1/analytics', analyticsRoutes);
+  app.route('/v1', mediaRoutes);
 
   app.notFound((c) => c.json(errorBody(c, 404, 'errors.notFound'), 404));
   app.onError((error, c) => {

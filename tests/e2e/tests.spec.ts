@@ -112,6 +112,11 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await page.locator('[data-start="favorites"]').click();
   await expect(page.locator('[data-not-enough]')).toContainText(t('ru', 'tests.notEnough'));
   await expect(page).toHaveURL(/\/ru\/tests$/);
+  // The familiarity chart: nothing answered yet, so every question is 'not met yet', with the notice.
+  const familiarity = page.locator('[data-familiarity]');
+  await expect(familiarity.locator('[data-familiarity-bar]')).toHaveAttribute('aria-label', t('ru', 'tests.familiarity.chart', { correct: 0, wrong: 0, unanswered: 100 }));
+  await expect(familiarity.locator('[data-familiarity-part="unanswered"]')).toContainText('(100%)');
+  await expect(familiarity.locator('[data-not-enough-data]')).toContainText(t('ru', 'tests.familiarity.noData'));
   expect(await violations(page)).toEqual([]);
 
   const id = await startTest(page, 'exam');
@@ -184,8 +189,13 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await open(page, `/ru/tests/${id}`);
   await expect(result(page)).toHaveAttribute('data-result', 'passed');
 
-  // The favourites test now has the starred question.
+  // Back on the tests page the chart counts the 40 questions as known (refreshed when the test ended).
   await open(page, '/ru/tests');
+  await expect(familiarity.locator('[data-familiarity-part="correct"] strong')).toHaveText('40');
+  await expect(familiarity.locator('[data-not-enough-data]')).toHaveCount(0);
+  await expect(familiarity).toContainText(t('ru', 'tests.familiarity.tests', { count: 1, passed: 1, failed: 0 }));
+
+  // The favourites test now has the starred question.
   const favorites = await startTest(page, 'favorites');
   expect([...keyOf(favorites).values()].map((r) => r.question)).toEqual([key.get(1)!.question]);
 });
@@ -457,6 +467,9 @@ test('the clock follows the server’s deadline: time is up when it passes', asy
   }
   await page.reload();
   await expect(page.locator('[data-begin]')).toBeEnabled();
+  // No answer given yet, but the clock has run: the card offers to continue and says what is left.
+  await expect(page.locator('[data-begin]')).toHaveText(t('ru', 'exam.continue'));
+  await expect(page.locator('[data-start-card]')).toContainText(t('ru', 'exam.facts.timeLeft'));
   await page.locator('[data-begin]').click();
   await expect(page.locator('[data-timer="left"]')).toHaveText(/^00:0[0-4]$/);
   await expect(result(page)).toHaveAttribute('data-result', 'expired', { timeout: 15_000 });

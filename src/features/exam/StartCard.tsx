@@ -38,8 +38,11 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
   useEffect(() => { if (ready) heading.current?.focus(); }, [ready]);
 
   const summary = exam ? summarize(exam) : null;
-  const resuming = !demo && !!summary && summary.answered > 0;
   const left = exam ? remainingSeconds(exam.deadline, Date.now()) : null;
+  // The server's clock starts with the test: one opened again later has run (even with no answer
+  // given), so it is continued, with the time that is really left.
+  const clockRan = !!exam && left !== null && exam.time_limit !== null && left < exam.time_limit - 30;
+  const resuming = !demo && !!summary && (summary.answered > 0 || clockRan);
   const title = demo ? texts['demo.title'] : exam?.qualification.name;
 
   let status = texts['exam.loading']!;

@@ -8,6 +8,7 @@ import { apiRequest, type ApiRequestError } from '../../client/api';
 import { showErrorToast } from '../../client/toasts';
 import type { Locale } from '../../i18n/locales';
 import { setFavorite } from '../favorites/store';
+import { notifyExamFinished, onExamFinished } from './events';
 import { answerDemo, createDemoRun, expireDemo, finishDemo, type DemoRun } from './demo';
 import { clampIndex, firstUnanswered, nextIndex, remainingSeconds, slotOf } from './logic';
 import type { AnswerResponse, DemoResponse, Examination, StartRequest } from './types';
@@ -77,17 +78,13 @@ function toastFailure(error: unknown): ExamError {
 
 // ---- Finished-test listeners (statistics refresh when a test ends) ------------------------------
 
-const finishedListeners = new Set<(exam: Examination) => void>();
-export function onExamFinished(listener: (exam: Examination) => void): () => void {
-  finishedListeners.add(listener);
-  return () => finishedListeners.delete(listener);
-}
+export { onExamFinished };
 
 function storeResult(exam: Examination): void {
   $examination.set(exam);
   $result.set(exam);
   patch({ localStatus: 'finish', localTestTime: remainingSeconds(exam.deadline, Date.now()) === null ? null : 0 });
-  finishedListeners.forEach((listener) => { try { listener(exam); } catch (e) { console.warn('[zhol] exam finished listener:', e); } });
+  notifyExamFinished(exam);
 }
 
 // ---- Backends --------------------------------------------------------------------------------------

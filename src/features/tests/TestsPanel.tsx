@@ -15,6 +15,7 @@ import { $examState, startExamination } from '../exam/store';
 import type { ExamListItem } from '../exam/types';
 import { $accesses, $qualifications, $selectedQualification, $testAccesses, $themes, loadAccesses, selectQualification } from '../home/store';
 import { $testSettings, testLanguage } from '../settings/store';
+import { $statistics, familiarityShares, loadStatistics, notEnoughData, statisticsOf, type QualificationStatistics } from '../stats/store';
 import {
   $unfinished, checkedThemeIds, flattenQualifications, loadUnfinished, setThemesChecked, startRequest, unfinishedOf, type TestKind,
 } from './store';
@@ -79,6 +80,50 @@ function ModeDialog({ locale, texts, open, kind, item, pending, onContinue, onRe
   );
 }
 
+/** The spec's question-familiarity chart: correct at least once, always wrong, not met yet, of all. */
+function FamiliarityCard({ texts, stats }: { texts: Texts; stats: QualificationStatistics | undefined }) {
+  const f = stats?.familiarity;
+  const shares = f ? familiarityShares(f) : null;
+  const parts = shares && f ? ([
+    ['correct', f.correct_once, shares.correct],
+    ['wrong', f.always_wrong, shares.wrong],
+    ['unanswered', f.unanswered, shares.unanswered],
+  ] as const) : null;
+  return (
+    <section className="card familiarity" aria-labelledby="familiarity-title" data-familiarity>
+      <h2 id="familiarity-title">{texts['tests.familiarity.title']}</h2>
+      {!stats || !f || !parts || !shares ? (
+        <div className="skeleton skeleton--line" role="status" aria-label={texts['tests.loading']} />
+      ) : (
+        <>
+          <div className="familiarity__bar" role="img" data-familiarity-bar
+            aria-label={interpolate(texts['tests.familiarity.chart'], shares)}>
+            {parts.map(([key, , share]) => share > 0 && <span key={key} className={`familiarity__part familiarity__part--${key}`} style={{ width: `${share}%` }} />)}
+          </div>
+          <ul className="familiarity__legend">
+            {parts.map(([key, count, share]) => (
+              <li key={key} data-familiarity-part={key}>
+                <span className={`familiarity__dot familiarity__part--${key}`} aria-hidden="true" />
+                {texts[`tests.familiarity.${key}`]}: <strong>{count}</strong> <span className="muted">({share}%)</span>
+              </li>
+            ))}
+          </ul>
+          {notEnoughData(f) ? (
+            <p className="notice notice--info" data-not-enough-data>
+              <strong>{texts['tests.notEnough']}</strong> {texts['tests.familiarity.noData']}
+            </p>
+          ) : (
+            <p className="muted">
+              {interpolate(texts['tests.familiarity.summary'], { total: f.total, seen: f.correct_once + f.always_wrong })}{' '}
+              {interpolate(texts['tests.familiarity.tests'], { count: stats.tests_total, passed: stats.passed, failed: stats.failed })}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const status = useStore($authStatus);
   const loading = useStore($userLoading);
@@ -90,6 +135,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const unfinished = useStore($unfinished);
   const settings = useStore($testSettings);
   const examState = useStore($examState);
+  const statistics = useStore($statistics);
   const [notice, setNotice] = useState<Notice>(null);
   const [dialogKind, setDialogKind] = useState<TestKind | null>(null);
   const [themesOpen, setThemesOpen] = useState(false);
@@ -102,6 +148,12 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
       loadAccesses().catch((e: unknown) => console.warn('[zhol] accesses:', e));
     }
   }, [status, loading, accesses]);
+
+  useEffect(() => {
+    if (status === 'authenticated' && !loading && statistics === null) {
+      loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', (e as ApiRequestError).desc ?? e));
+    }
+  }, [status, loading, statistics]);
 
   useEffect(() => {
     if (selected === null || status !== 'authenticated') return;
@@ -242,6 +294,8 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
           <span id="themes-count" className="muted">{plural(texts, locale, 'tests.themes.checked', checked.length)}</span>
         </div>
       </section>
+
+      <FamiliarityCard texts={texts} stats={statisticsOf(statistics, selected)} />
 
       <section className="card tests-incorrect" aria-labelledby="tests-incorrect-title">
         <h2 id="tests-incorrect-title">{texts['tests.kind.incorrect']}</h2>

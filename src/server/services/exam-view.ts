@@ -4,11 +4,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isLocale, type Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
+import { clearMediaCache, mediaUrl } from './media';
 
 type Exam = Selectable<Database['examinations']>;
 
-export const imageUrl = (path: string | null) => (path ? `/images/questions/${path}` : null);
-export const videoUrl = (path: string | null) => (path ? `/videos/questions/${path}` : null);
 
 export function examLocale(exam: { language: string }): Locale {
   return isLocale(exam.language) ? exam.language : 'ru';
@@ -24,6 +23,7 @@ const questionCache = new WeakMap<object, Map<string, { at: number; value: Quest
 
 export function clearQuestionCache(db: Kysely<Database>): void {
   questionCache.delete(db);
+  clearMediaCache();
 }
 
 /** Question texts and answers in one language for a set of ids. */
@@ -47,7 +47,7 @@ export async function questionTexts(db: Kysely<Database>, ids: number[], locale:
   for (const a of answers) byQuestion.set(a.question_id, [...(byQuestion.get(a.question_id) ?? []), { value: a.position, text: a.text }]);
   const now = Date.now();
   for (const r of rows) {
-    const value = { text: r.text, comment: r.comment, image: imageUrl(r.image), video: videoUrl(r.video), correct: r.correct, answers: byQuestion.get(r.id) ?? [] };
+    const value = { text: r.text, comment: r.comment, image: mediaUrl('image', r.image), video: mediaUrl('video', r.video), correct: r.correct, answers: byQuestion.get(r.id) ?? [] };
     cache.set(`${locale}:${r.id}`, { at: now, value });
     result.set(r.id, value);
   }

@@ -1,0 +1,47 @@
+// Statistics per qualification (spec §7: GET …/examination/statistics), fetched after sign-in and
+// again whenever a test ends, for the tests page's familiarity chart.
+import { atom } from 'nanostores';
+import { apiRequest } from '../../client/api';
+import { onUserCleared, registerUserLoader } from '../../client/session';
+import { onExamFinished } from '../exam/events';
+
+export interface Familiarity { total: number; correct_once: number; always_wrong: number; unanswered: number }
+export interface QualificationStatistics {
+  qualification: { id: number; name: string };
+  familiarity: Familiarity;
+  tests_total: number;
+  passed: number;
+  failed: number;
+}
+
+export const $statistics = atom<QualificationStatistics[] | null>(null);
+
+export async function loadStatistics(): Promise<QualificationStatistics[]> {
+  const { data } = await apiRequest<{ data: QualificationStatistics[] }>('/rest/v1/core/user/examination/statistics');
+  $statistics.set(data);
+  return data;
+}
+
+export function statisticsOf(list: QualificationStatistics[] | null, qualificationId: number | null): QualificationStatistics | undefined {
+  return list?.find((s) => s.qualification.id === qualificationId);
+}
+
+/** The chart's three parts as whole percentages that add up to 100 (largest remainder), or null with no questions. */
+export function familiarityShares(f: Familiarity): { correct: number; wrong: number; unanswered: number } | null {
+  if (f.total <= 0) return null;
+  const raw = [f.correct_once, f.always_wrong, f.unanswered].map((n) => (n * 100) / f.total);
+  const floors = raw.map(Math.floor);
+  let left = 100 - floors.reduce((a, b) => a + b, 0);
+  const order = raw.map((r, i) => [r - floors[i]!, i] as const).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of order) { if (left <= 0) break; floors[i]! += 1; left -= 1; }
+  return { correct: floors[0]!, wrong: floors[1]!, unanswered: floors[2]! };
+}
+
+/** Too little to say anything: nothing answered yet. */
+export function notEnoughData(f: Familiarity | undefined): boolean {
+  return !f || f.correct_once + f.always_wrong === 0;
+}
+
+registerUserLoader('statistics', loadStatistics);
+onExamFinished(() => { loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', e)); });
+onUserCleared(() => $statistics.set(null));
