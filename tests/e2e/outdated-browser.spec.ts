@@ -52,7 +52,7 @@ test.describe('Chrome 100', () => {
   test('"never show again" stores a date a year ahead', async ({ page }) => {
     await open(page, '/en/');
     const notice = page.locator('#outdated-browser');
-    const reminder = notice.getByText(t('en', 'browser.remind', { count: 7 }));
+    const reminder = notice.getByText(t('en', 'browser.remind_other', { count: 7 }));
     await expect(reminder).toBeVisible();
     await notice.getByRole('checkbox', { name: t('en', 'browser.never') }).check();
     // No reminder is coming any more, so the line saying one is goes.
