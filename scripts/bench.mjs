@@ -3,8 +3,10 @@
 // budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB), then the answer call's latency
 // under load (scripts/bench-api.ts). Reads the built output in
 // dist/client (run `npm run build` first); it measures and prints, it does not fail a build.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -62,20 +64,45 @@ function walk(dir, out = []) {
 }
 
 const rows = [];
-for (const file of walk(root)) {
-  const html = readFileSync(file, 'utf8');
-  const route = '/' + relative(root, dirname(file)).split('\\').join('/');
+function measure(route, html) {
   const modules = new Set();
   for (const entry of pageScripts(html)) closure(entry, modules);
   const js = [...modules].reduce((sum, f) => sum + gz(f), 0) + inlineScriptBytes(html);
   const key = route.split('/').slice(2).join('/') || 'home';
-  const budget = contentPages.has(key) ? CONTENT_BUDGET : PAGE_BUDGET;
+  const budget = contentPages.has(key) || key === '404' ? CONTENT_BUDGET : PAGE_BUDGET;
   rows.push({ route, js, html: gzipSync(Buffer.from(html)).length, budget });
+}
+for (const file of walk(root)) {
+  measure('/' + relative(root, dirname(file)).split('\\').join('/'), readFileSync(file, 'utf8'));
+}
+
+// Pages rendered per request (a test, a statistic, 404) are not files: ask the built server for them.
+async function freePort() {
+  return new Promise((ok) => { const srv = createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => ok(port)); }); });
+}
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'zhol-bench-pages-'));
+const server = spawn(process.execPath, ['scripts/server.mjs'], {
+  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: `file:${join(dataDir, 'bench.db')}`, ZHOL_DEMO: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  await new Promise((ok, fail) => {
+    server.stdout.on('data', (chunk) => { if (String(chunk).includes('is ready')) ok(); });
+    server.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
+  });
+  for (const route of ['/ru/tests/1', '/ru/stats/1', '/ru/404']) {
+    const res = await fetch(`http://127.0.0.1:${port}${route}`);
+    measure(route, await res.text());
+  }
+} finally {
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 rows.sort((a, b) => a.route.localeCompare(b.route));
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log('Page weight on a first visit (gzip); SSR routes (tests/{id}, stats/{id}, 404) share the shell of the static pages.\n');
+console.log('Page weight on a first visit (gzip): the built pages, and tests/{id}, stats/{id} and 404 as the server renders them.\n');
 console.log(['route'.padEnd(32), 'JS'.padStart(10), 'budget'.padStart(10), 'HTML'.padStart(10), ''].join(' '));
 let over = 0;
 for (const r of rows) {

@@ -138,3 +138,56 @@ test.describe('dark system setting', () => {
     expect(await page.evaluate(() => localStorage.getItem('color-scheme'))).toBeNull();
   });
 });
+
+test.describe('every locale', () => {
+  // Every switch between the three, on a page rendered per request, with a query and a hash.
+  for (const from of ['ru', 'kz', 'en'] as const) {
+    for (const to of (['ru', 'kz', 'en'] as const).filter((l) => l !== from)) {
+      test(`${from} → ${to} keeps the path, the query and the hash`, async ({ page }) => {
+        await open(page, `/${from}/tests/123?x=1#top`);
+        await page.getByRole('button', { name: `${t(from, 'header.language')}: ${locales[from].name}` }).click();
+        await page.locator('#lang-menu').getByRole('link', { name: new RegExp(locales[to].name) }).click();
+        await expect(page).toHaveURL(`/${to}/tests/123?x=1#top`);
+        await expect(page.locator('html')).toHaveAttribute('lang', locales[to].lang);
+        await expect(page.locator('[data-page-title]')).toHaveText(t(to, 'route.test'));
+      });
+    }
+  }
+
+  test.describe('dark mode', () => {
+    test.use({ colorScheme: 'light' });
+    for (const locale of ['ru', 'kz', 'en'] as const) {
+      test(`${locale}: a dark choice survives a reload`, async ({ page }) => {
+        await open(page, `/${locale}/`);
+        await page.getByRole('button', { name: t(locale, 'header.toggleTheme') }).click();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+        await page.reload();
+        await shellReady(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+        await expect(page.getByRole('button', { name: t(locale, 'header.toggleTheme') })).toHaveAttribute('aria-pressed', 'true');
+      });
+    }
+  });
+});
+
+test.describe('the shell\'s fixed parts', () => {
+  test('the header is 60 px high; the sidebar logo goes to the provider site in the page language (ENG to ru)', async ({ page }) => {
+    for (const [locale, provider] of [['ru', 'ru'], ['kz', 'kk'], ['en', 'ru']] as const) {
+      await open(page, `/${locale}/`);
+      expect((await page.locator('header.header').boundingBox())!.height).toBe(60);
+      await expect(page.locator('#sidebar .sidebar__logo')).toHaveAttribute('href', `https://zhol.example/${provider}/`);
+    }
+  });
+
+  test('the store badges are 120×40 and 130×50 and open in a new window; the user icon in the sidebar stays hidden', async ({ page }) => {
+    await open(page, '/ru/');
+    const badges = page.locator('#sidebar .store-badge svg');
+    await expect(badges).toHaveCount(2);
+    expect(await badges.nth(0).boundingBox()).toMatchObject({ width: 120, height: 40 });
+    expect(await badges.nth(1).boundingBox()).toMatchObject({ width: 130, height: 50 });
+    await expect(page.locator('#sidebar .store-badge').first()).toHaveAttribute('target', '_blank');
+    const userIcon = page.locator('#sidebar .sidebar__settings');
+    await expect(userIcon).toHaveAttribute('href', '/ru/settings');
+    await expect(userIcon).toBeHidden();
+  });
+});
