@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenQualifications, loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';
+import { bankFiles, readBank } from '../../src/server/services/questions';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 describe.each(dialects)('content sync on %s', (dialect) => {
@@ -94,5 +95,12 @@ describe('content validation', () => {
     expect(pictures.every(Boolean)).toBe(true);
     const missing = pictures.filter((p) => !existsSync(join('public', p!)));
     expect(missing).toEqual([]);
+  });
+
+  it('every picture of the built-in question bank is described for screen readers in three languages', () => {
+    const bank = readBank(bankFiles('content/questions'), { themes: new Set(loadContent('content').themes.map((th) => th.code)) });
+    const pictured = bank.questions.filter((q) => q.image);
+    expect(pictured.length).toBeGreaterThan(100);
+    expect(pictured.filter((q) => !q.image_alt).map((q) => q.id)).toEqual([]);
   });
 });

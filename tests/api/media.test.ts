@@ -26,9 +26,12 @@ describe.each(dialects)('question media on %s', (dialect) => {
   it('shows an exam\'s pictures under hashed names and serves them with their bytes', async () => {
     const b = await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
     const exam = await (await app.request('/rest/v1/core/user/examinations/start/', {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ qualification: b.id, prepare: false, continue: false }),
-    })).json() as { questions: { image: string | null; video: string | null }[] };
+      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ qualification: b.id, prepare: false, continue: false, language: 'kz' }),
+    })).json() as { questions: { image: string | null; image_alt: string | null; video: string | null }[] };
     const pictures = exam.questions.map((q) => q.image).filter((x): x is string => !!x);
+    // Each picture comes with its description for screen readers, in the test's language.
+    for (const q of exam.questions.filter((x) => x.image)) expect(q.image_alt, q.image!).toMatch(/[а-яәіңғүұқөһ]/i);
+    for (const q of exam.questions.filter((x) => !x.image)) expect(q.image_alt).toBeNull();
     expect(pictures.length).toBeGreaterThan(5);
     for (const url of pictures) expect(url).toMatch(/^\/rest\/v1\/media\/[A-Za-z0-9_-]{22}\.svg$/);
     const res = await app.request(pictures[0]!);

@@ -95,13 +95,18 @@ function Navigator({ texts, exam, current, visible }: { texts: Texts; exam: Exam
 }
 
 function Media({ texts, question, settings }: { texts: Texts; question: ExamQuestion; settings: TestSettings }) {
-  const label = interpolate(texts['exam.imageAlt'], { number: question.number });
+  // The bank's description of the scene when it has one: a screen reader then reads what the
+  // picture shows, not just that there is one.
+  const described = question.image_alt?.trim() || null;
+  const label = described ?? interpolate(texts['exam.imageAlt'], { number: question.number });
   const video = question.video && !(settings.picturesInsteadOfVideos && question.image);
   if (video) {
+    const descriptionId = `media-description-${question.id}`;
     return (
       <div className="question__media">
         <video key={question.video} src={question.video!} poster={question.image ?? undefined} muted controls playsInline preload="metadata"
-          aria-label={interpolate(texts['exam.videoLabel'], { number: question.number })} data-question-video />
+          aria-label={interpolate(texts['exam.videoLabel'], { number: question.number })} aria-describedby={described ? descriptionId : undefined} data-question-video />
+        {described && <p id={descriptionId} className="visually-hidden">{described}</p>}
       </div>
     );
   }

@@ -14,6 +14,8 @@ export interface ExamQuestion {
   number: number;
   text: string;
   image: string | null;
+  /** The picture described for screen readers (null when the bank has no description). */
+  image_alt?: string | null;
   video: string | null;
   answers: AnswerOption[];
   favorite: boolean;
@@ -83,7 +85,7 @@ export interface ExamListItem {
 }
 
 export interface DemoQuestion {
-  id: number; number: number; text: string; image: string | null; video: string | null; answers: AnswerOption[];
+  id: number; number: number; text: string; image: string | null; image_alt?: string | null; video: string | null; answers: AnswerOption[];
   correct_value: number; comment: string; answered: boolean; correct: boolean | null; value: number | null;
 }
 export interface DemoResponse {

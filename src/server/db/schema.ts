@@ -125,6 +125,8 @@ export interface QuestionsTable {
   theme_id: number;
   clause: string;
   image: string | null;
+  /** The picture described for screen readers; null when the bank gives none. */
+  image_alt_ru: string | null; image_alt_kz: string | null; image_alt_en: string | null;
   video: string | null;
   text_ru: string; text_kz: string; text_en: string;
   explanation_ru: string; explanation_kz: string; explanation_en: string;

@@ -24,6 +24,8 @@ const question = z.object({
   categories: z.array(z.enum(CATEGORIES)).min(1),
   clause: z.string().trim().min(1).max(50),
   image: mediaPath.nullish(),
+  /** What the picture shows, for a screen reader: the scene, never the answer. */
+  image_alt: text3.nullish(),
   video: mediaPath.nullish(),
   text: text3,
   answers: z.array(text3).min(2, 'at least 2 answers').max(5, 'at most 5 answers'),
@@ -120,6 +122,7 @@ export function readBank(files: string[], options: ReadOptions): { questions: Ba
         if (r.correct < 1 || (count !== null && r.correct > count)) report([...at, 'correct'], count ? `must be between 1 and ${count}` : 'must be 1 or more');
       }
       if (r.video && !r.image) report([...at, 'video'], 'a video question needs a picture too (image)');
+      if (r.image_alt && !r.image) report([...at, 'image_alt'], 'describes a picture the question does not have');
       for (const [key, dir, folder] of [['image', options.imagesDir, 'images/questions'], ['video', options.videosDir, 'videos/questions']] as const) {
         const name = r[key];
         if (typeof name !== 'string' || !mediaPath.safeParse(name).success) continue;
@@ -173,10 +176,11 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
   const loaded = await db.transaction().execute(async (trx) => {
     const themeIds = new Map((await trx.selectFrom('themes').select(['id', 'code']).execute()).map((t) => [t.code, t.id]));
     const existing = new Map((await trx.selectFrom('questions').select(['id', 'code', 'source', 'retired_at', 'updated_at',
-      'theme_id', 'clause', 'image', 'video', 'text_ru', 'text_kz', 'text_en', 'explanation_ru', 'explanation_kz', 'explanation_en', 'answers_count', 'correct']).execute())
+      'theme_id', 'clause', 'image', 'image_alt_ru', 'image_alt_kz', 'image_alt_en', 'video', 'text_ru', 'text_kz', 'text_en', 'explanation_ru', 'explanation_kz', 'explanation_en', 'answers_count', 'correct']).execute())
       .map((q) => [q.code, q]));
     const row = (q: BankQuestion) => ({
-      theme_id: themeIds.get(q.theme)!, clause: q.clause, image: q.image ?? null, video: q.video ?? null,
+      theme_id: themeIds.get(q.theme)!, clause: q.clause, image: q.image ?? null,
+      image_alt_ru: q.image_alt?.ru ?? null, image_alt_kz: q.image_alt?.kz ?? null, image_alt_en: q.image_alt?.en ?? null, video: q.video ?? null,
       text_ru: q.text.ru, text_kz: q.text.kz, text_en: q.text.en,
       explanation_ru: q.explanation.ru, explanation_kz: q.explanation.kz, explanation_en: q.explanation.en,
       answers_count: q.answers.length, correct: q.correct,
@@ -209,7 +213,8 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
         for (const id of part) {
           const e = byId.get(id)!;
           const current = {
-            theme_id: e.theme_id, clause: e.clause, image: e.image, video: e.video, text_ru: e.text_ru, text_kz: e.text_kz, text_en: e.text_en,
+            theme_id: e.theme_id, clause: e.clause, image: e.image,
+            image_alt_ru: e.image_alt_ru, image_alt_kz: e.image_alt_kz, image_alt_en: e.image_alt_en, video: e.video, text_ru: e.text_ru, text_kz: e.text_kz, text_en: e.text_en,
             explanation_ru: e.explanation_ru, explanation_kz: e.explanation_kz, explanation_en: e.explanation_en, answers_count: e.answers_count, correct: e.correct,
           };
           stored.set(id, JSON.stringify([current, answers.filter((a) => a.question_id === id).map((a) => ({ ru: a.text_ru, kz: a.text_kz, en: a.text_en })),
