@@ -30,13 +30,13 @@ async function signIn(page: Page, locale: Locale = 'ru', login = 'learner') {
   await expect(page).toHaveURL(new RegExp(`/${locale}/$`));
 }
 
-interface KeyRow { number: number; question: number; correct: number; count: number; text_ru: string; text_kz: string; text_en: string; explanation_ru: string }
+interface KeyRow { number: number; question: number; correct: number; count: number; text_ru: string; text_kz: string; text_en: string; explanation_ru: string; image_alt_ru: string | null; video: string | null }
 
 /** The test's questions with their correct answers, read from the e2e server's database. */
 function keyOf(examId: number): Map<number, KeyRow> {
   const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
   try {
-    const rows = db.prepare(`select a.number, q.id as question, q.correct, q.answers_count as count, q.text_ru, q.text_kz, q.text_en, q.explanation_ru
+    const rows = db.prepare(`select a.number, q.id as question, q.correct, q.answers_count as count, q.text_ru, q.text_kz, q.text_en, q.explanation_ru, q.image_alt_ru, q.video
       from examination_answers a join questions q on q.id = a.question_id where a.examination_id = ? order by a.number`).all(examId) as KeyRow[];
     return new Map(rows.map((r) => [r.number, r]));
   } finally {
@@ -182,6 +182,11 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   expect(await violations(page)).toEqual([]);
   await page.locator('[data-next]').click();
   await expect(page.locator('#question-heading')).toHaveText(t('ru', 'exam.questionOf', { number: 2, total: 40 }));
+  // A picture is described for screen readers by the bank's own words, not just 'picture'.
+  const pictured = [...key.values()].find((r) => r.image_alt_ru && !r.video)!;
+  expect(pictured).toBeDefined();
+  await page.locator(`[data-question-nav="${pictured.number}"]`).click();
+  await expect(question(page).locator('img[data-question-image]')).toHaveAttribute('alt', pictured.image_alt_ru!);
   await page.locator('[data-back-to-result]').click();
   await expect(result(page)).toBeVisible();
 
