@@ -13,6 +13,12 @@ describe('checkMessages', () => {
     expect(checkMessages(messages)).toEqual([]);
   });
 
+  it('has the very same keys in every file, plural forms included (English and Kazakh carry few and many too)', () => {
+    const ru = Object.keys(messages.ru).sort();
+    expect(Object.keys(messages.kz).sort()).toEqual(ru);
+    expect(Object.keys(messages.en).sort()).toEqual(ru);
+  });
+
   it('reports a key missing from one locale', () => {
     const all = copy();
     delete all.en['nav.tests'];
