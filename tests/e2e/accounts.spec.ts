@@ -1,5 +1,6 @@
 // Accounts in a real browser against the real server and database: signing in, My purchases for
 // each demo learner, logout, the auth toast, and a session deleted on the server.
+import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
@@ -13,6 +14,18 @@ async function signIn(page: Page, login: string, password = PASSWORD, locale: 'r
   await page.getByLabel(t(locale, 'auth.login')).fill(login);
   await page.getByLabel(t(locale, 'auth.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t(locale, 'auth.submit'), exact: true }).click();
+}
+
+/** Deletes this browser's session row on the server (found by its cookie), so parallel tests of the same learner keep theirs. */
+async function endThisSessionOnServer(page: Page) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'zhol_session')!.value;
+  const db = new Database(process.env.ZHOL_E2E_DB!);
+  try {
+    const { changes } = db.prepare('delete from sessions where token_hash = ?').run(createHash('sha256').update(token).digest('hex'));
+    expect(changes).toBe(1);
+  } finally {
+    db.close();
+  }
 }
 
 const authToast = (page: Page) => page.locator('[data-toast-group="auth"] .toast');
@@ -115,14 +128,7 @@ test('a session deleted on the server shows the auth toast at the next call', as
   await page.clock.install();
   await signIn(page, 'learner');
   await expect(page.locator('[data-home-block="test"]')).toBeVisible();
-  const db = new Database(process.env.ZHOL_E2E_DB!);
-  try {
-    const learner = db.prepare('select id from learners where login = ?').get('learner') as { id: number };
-    // Delete only this browser's newest session, so parallel tests of the same learner keep theirs.
-    db.prepare('delete from sessions where token_hash = (select token_hash from sessions where learner_id = ? order by created_at desc limit 1)').run(learner.id);
-  } finally {
-    db.close();
-  }
+  await endThisSessionOnServer(page);
   // The next call is the 5-minute session check.
   await page.clock.fastForward('05:01');
   const toast = authToast(page);
@@ -134,13 +140,7 @@ test('a session deleted on the server shows the auth toast at the next call', as
 test('a session that died while the learner was away shows the auth toast when the page loads', async ({ page }) => {
   await signIn(page, 'learner');
   await expect(page.locator('[data-home-block="test"]')).toBeVisible();
-  const db = new Database(process.env.ZHOL_E2E_DB!);
-  try {
-    const learner = db.prepare('select id from learners where login = ?').get('learner') as { id: number };
-    db.prepare('delete from sessions where token_hash = (select token_hash from sessions where learner_id = ? order by created_at desc limit 1)').run(learner.id);
-  } finally {
-    db.close();
-  }
+  await endThisSessionOnServer(page);
   await page.reload();
   await expect(authToast(page)).toContainText(t('ru', 'auth.toast.title'));
   await expect(page.locator('[data-home-empty]')).toBeVisible();

@@ -5,14 +5,10 @@ import { apiRequest } from '../../client/api';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { onExamFinished } from '../exam/events';
 
-export interface Familiarity { total: number; correct_once: number; always_wrong: number; unanswered: number }
-export interface QualificationStatistics {
-  qualification: { id: number; name: string };
-  familiarity: Familiarity;
-  tests_total: number;
-  passed: number;
-  failed: number;
-}
+// The server's own types (a type-only import: nothing of the server reaches the bundle).
+import type { Familiarity, QualificationStatistics } from '../../server/services/statistics';
+
+export type { Familiarity, QualificationStatistics };
 
 export const $statistics = atom<QualificationStatistics[] | null>(null);
 
