@@ -131,6 +131,14 @@ describe('npm run admin', () => {
     expect(lines[1]).toMatch(/^-+( +-+)+$/);
     expect(lines[2]).toMatch(new RegExp(`^${id}\\s+test\\s+B\\s+Category B\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+2099-12-31 24:00\\s+revoked$`));
     expect(lines).toHaveLength(3);
+
+    // The refusals an operator meets, each with its reason and exit code 1, changing nothing.
+    const before = await query((db) => db.selectFrom('accesses').select('id').execute());
+    expect(admin(['revoke', 'abc'])).toMatchObject({ code: 1, err: '"abc" is not an access id (a number; see `accesses LOGIN`).\n' });
+    expect(admin(['revoke', '99999999999'])).toMatchObject({ code: 1, err: expect.stringContaining('is not an access id') });
+    expect(admin(['grant', 'asel', '--type', 'test', '--target', 'B', '--days', 'abc'])).toMatchObject({ code: 1, err: expect.stringContaining('--days must be a whole number') });
+    expect(admin(['accesses', 'nobody-here'])).toMatchObject({ code: 1, err: expect.stringContaining('nobody-here') });
+    expect(await query((db) => db.selectFrom('accesses').select('id').execute())).toEqual(before);
   });
 
   it('sends notifications to one learner and to all', async () => {
