@@ -35,7 +35,21 @@ export function inlineScriptHashes(dir) {
   return [...hashes];
 }
 
-const frameSources = (process.env.ZHOL_FRAME_SOURCES ?? '').split(/\s+/).filter(Boolean);
+// Every setting is checked by the one schema (src/server/config.ts) before anything starts.
+const apiEntry = resolve('dist/api/index.mjs');
+if (!existsSync(apiEntry)) {
+  console.error('The API bundle is missing: run `npm run build`.');
+  process.exit(1);
+}
+const { apiListener, parseServerConfig } = await import(pathToFileURL(apiEntry).href);
+let config;
+try {
+  config = parseServerConfig(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const frameSources = config.ZHOL_FRAME_SOURCES;
 const csp = [
   "default-src 'self'",
   `script-src 'self' 'wasm-unsafe-eval' ${inlineScriptHashes(clientDir).join(' ')}`,
@@ -51,7 +65,7 @@ const csp = [
   "object-src 'none'",
 ].join('; ');
 
-const trustProxy = ['1', 'true', 'yes', 'on'].includes(process.env.ZHOL_TRUST_PROXY ?? '');
+const trustProxy = config.ZHOL_TRUST_PROXY;
 
 function securityHeaders(req, res) {
   res.setHeader('Content-Security-Policy', csp);
@@ -68,18 +82,12 @@ function securityHeaders(req, res) {
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(pathToFileURL(entry).href);
 // API calls go straight to the Hono app (see src/server/node-api.ts); Astro serves everything else.
-const apiEntry = resolve('dist/api/index.mjs');
-const { apiListener } = existsSync(apiEntry) ? await import(pathToFileURL(apiEntry).href) : {};
 const isApi = (url = '') => url === '/rest' || url.startsWith('/rest/') || url.startsWith('/rest?');
 
-const host = process.env.HOST ?? 'localhost';
-const port = Number(process.env.PORT ?? 4321);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`PORT must be a whole number from 1 to 65535 (it is ${JSON.stringify(process.env.PORT)}).`);
-  process.exit(1);
-}
+const host = config.HOST;
+const port = config.PORT;
 // Pictures and videos of an imported question bank live in the media folder, not in the build.
-const mediaDir = resolve(process.env.ZHOL_MEDIA_DIR ?? 'data/media');
+const mediaDir = resolve(config.ZHOL_MEDIA_DIR);
 const mediaTypes = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.webm': 'video/webm', '.mp4': 'video/mp4' };
 function serveMedia(req, res) {
   const path = decodeURIComponent((req.url ?? '').split('?')[0]);

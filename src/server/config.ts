@@ -3,7 +3,16 @@ import { z } from 'zod';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+const origin = z.string().regex(/^https?:\/\/[^\s/]+$/, 'each must be an origin like https://booking.example.kz');
+
 const schema = z.object({
+  /** Where the server listens. */
+  HOST: z.string().trim().min(1).default('localhost'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(1).max(65535).default(4321),
+  /** Extra origins the CSP lets pages frame (the booking and stream pages), separated by spaces. */
+  ZHOL_FRAME_SOURCES: z.string().default('').transform((v) => v.split(/\s+/).filter(Boolean)).pipe(z.array(origin)),
+  ZHOL_CONTENT_DIR: z.string().min(1).default('content'),
+  ZHOL_MEDIA_DIR: z.string().min(1).default('data/media'),
   /** Unset: SQLite at data/zhol.db; `file:<path>`: SQLite there; `postgres://…`: PostgreSQL. */
   DATABASE_URL: z.string().default('file:data/zhol.db').refine(
     (v) => v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v) || v === ':memory:',

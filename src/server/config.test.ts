@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerConfig } from './config';
+
+describe('parseServerConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(parseServerConfig({})).toMatchObject({
+      HOST: 'localhost', PORT: 4321, DATABASE_URL: 'file:data/zhol.db', ZHOL_DEMO: false, ZHOL_TRUST_PROXY: false,
+      ZHOL_FRAME_SOURCES: [], ZHOL_CONTENT_DIR: 'content', ZHOL_MEDIA_DIR: 'data/media', ZHOL_SESSION_IDLE_MINUTES: 20160,
+    });
+  });
+
+  it('reads the values it is given', () => {
+    expect(parseServerConfig({ PORT: '8080', ZHOL_DEMO: 'yes', ZHOL_FRAME_SOURCES: ' https://booking.example.kz  https://tv.example.kz:8443 ' }))
+      .toMatchObject({ PORT: 8080, ZHOL_DEMO: true, ZHOL_FRAME_SOURCES: ['https://booking.example.kz', 'https://tv.example.kz:8443'] });
+  });
+
+  it('names every bad value in one message', () => {
+    const bad = () => parseServerConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', ZHOL_FRAME_SOURCES: 'booking.example.kz', ZHOL_DEMO: 'maybe' });
+    expect(bad).toThrow(/Invalid Zhol server configuration/);
+    expect(bad).toThrow(/PORT: must be a port number/);
+    expect(bad).toThrow(/DATABASE_URL: must be file:<path>/);
+    expect(bad).toThrow(/ZHOL_FRAME_SOURCES\.0: each must be an origin/);
+    expect(bad).toThrow(/ZHOL_DEMO/);
+    expect(() => parseServerConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});
