@@ -113,6 +113,17 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       expect(await after.json()).toEqual({ desc: en['errors.unauthorized'], status: 401 });
     });
 
+    it('signs out only on a JSON call: a form posted from another site changes nothing', async () => {
+      const cookie = await signIn('newcomer');
+      const form = await app.request('/rest/v1/core/authentication/logout/', {
+        method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: 'x=1',
+      }, { clientAddress: freshIp() });
+      expect(form.status).toBe(400);
+      expect(await form.json()).toEqual({ desc: en['errors.jsonOnly'], status: 400 });
+      expect(form.headers.get('set-cookie')).toBeNull();
+      expect((await get('/v1/core/user/profile', cookie)).status).toBe(200);
+    });
+
     it('expires a session left idle, and keeps one in use alive', async () => {
       const cookie = await signIn('learner');
       const idle = t.deps.config.ZHOL_SESSION_IDLE_MINUTES * MINUTE;

@@ -129,6 +129,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   });
 
   it('passes with 8 mistakes and reveals answers only at the end', async () => {
+    await endExams(); // one exam at a time: a running exam shuts every other test
     const { exam } = await start({ qualification: c });
     let last: { status: string; examination: Exam; answer: { correct_value?: number } } | null = null;
     for (const [i, slot] of exam!.answers.entries()) {
@@ -148,6 +149,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   });
 
   it('fails at once at the ninth mistake; later answers are 409', async () => {
+    await endExams(); // one exam at a time: a running exam shuts every other test
     const { exam } = await start({ qualification: c });
     for (const [i, slot] of exam!.answers.slice(0, 9).entries()) {
       const body = await (await answer(slot.id, await wrongValue(slot.question))).json();
@@ -335,6 +337,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   });
 
   it('ends the exam at the ninth mistake once, also when wrong answers arrive together', async () => {
+    await endExams(); // one exam at a time: a running exam shuts every other test
     const { exam } = await start({ qualification: c });
     for (const slot of exam!.answers.slice(0, 8)) expect((await answer(slot.id, await wrongValue(slot.question))).status).toBe(200);
     const racing = exam!.answers.slice(8, 14);
@@ -440,6 +443,50 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     const exam = (await start({ continue: false })).exam!;
     for (const slot of exam.answers.slice(0, 32)) await answer(slot.id, (await rightValue(slot.question)).correct);
     expect(await finish(exam)).toMatchObject({ status: 'passed', correct: 32, mistakes: 0 });
+  });
+
+  it('while an exam runs, no other exam starts and no other test shows an answer to its questions', async () => {
+    await endExams();
+    // A long training with comments before answering, opened before the exam: it shows answers.
+    const training = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 200, commentsBefore: true } })).exam!;
+    expect(training.questions.every((q) => q.correct_value !== undefined)).toBe(true);
+    const exam = (await start({ qualification: b, continue: false })).exam!;
+    const inExam = new Set(exam.questions.map((q) => q.id));
+    // Another qualification's exam is refused; this one's resumes or starts anew.
+    const other = await start({ qualification: c, continue: false });
+    expect(other.res.status).toBe(409);
+    expect(await other.res.json()).toEqual({ desc: ru['errors.examRunning'], status: 409 });
+    expect((await start({ qualification: b, continue: true })).exam!.id).toBe(exam.id);
+    // The training, viewed, processed or cancelled now, keeps the exam's questions sealed.
+    const views = [
+      await (await call('GET', `/v1/core/user/examinations/${training.id}/`)).json(),
+      await (await call('POST', '/v1/core/user/examinations/process/', { examination: training.id })).json(),
+      await (await call('POST', '/v1/core/user/examinations/finish/', { examination: training.id, status: 'cancelled' })).json(),
+    ] as Exam[];
+    for (const view of views) {
+      const shared = view.questions.filter((q) => inExam.has(q.id));
+      expect(shared.length).toBeGreaterThan(0);
+      expect(shared.every((q) => q.correct_value === undefined && q.comment === undefined)).toBe(true);
+      expect(view.questions.filter((q) => !inExam.has(q.id)).every((q) => q.correct_value !== undefined)).toBe(true);
+    }
+    // Once the exam is over, the cancelled training shows everything again.
+    await call('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: 'cancelled' });
+    const after = await (await call('GET', `/v1/core/user/examinations/${training.id}/`)).json() as Exam;
+    expect(after.questions.every((q) => q.correct_value !== undefined)).toBe(true);
+  });
+
+  it('says what a result needed to pass: the exam\'s allowance, for a training the same share of its questions', async () => {
+    await endExams();
+    const exam = (await start({ continue: false })).exam! as Exam & { pass_mistakes: number };
+    expect(exam.pass_mistakes).toBe(8);
+    await call('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: 'cancelled' });
+    for (const [count, allowed] of [[3, 0], [10, 2], [24, 4]] as const) {
+      const training = (await start({ prepare: true, continue: false, extras: { mode: 'train', count } })).exam! as Exam & { pass_mistakes: number };
+      expect(training.question_count).toBe(count);
+      expect(training.allowed_mistakes).toBeNull(); // a training never ends at a mistake
+      expect(training.pass_mistakes).toBe(allowed);
+      await call('POST', '/v1/core/user/examinations/finish/', { examination: training.id, status: 'cancelled' });
+    }
   });
 
   it('shuts training while an exam runs: no start and no answer until the exam ends or its time is up', async () => {

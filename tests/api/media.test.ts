@@ -1,6 +1,8 @@
 // Question pictures reach the browser under content-hash names, never the authored file names
 // (which can name the answer: signs/no-overtaking.svg).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
@@ -52,6 +54,42 @@ describe.each(dialects)('question media on %s', (dialect) => {
     expect(await res.text()).toBe(readFileSync('public/images/questions/signs/give-way.svg', 'utf8'));
     for (const bad of ['AAAAAAAAAAAAAAAAAAAAAA.svg', '..%2F..%2Fpackage.json', 'x.svg', `${url.split('/').pop()!.replace('.svg', '.js')}`]) {
       expect((await app.request(`/rest/v1/media/${bad}`, { headers: { 'accept-language': 'en' } })).status, bad).toBe(404);
+    }
+  });
+
+  it('serves byte ranges (206, 416) so videos play and seek everywhere', async () => {
+    const url = mediaUrl('video', 'intersections-equal-right.webm')!;
+    const whole = await app.request(url);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const size = (await whole.arrayBuffer()).byteLength;
+    const part = await app.request(url, { headers: { range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-9/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(10);
+    const tail = await app.request(url, { headers: { range: 'bytes=-5' } });
+    expect([tail.status, tail.headers.get('content-range')]).toEqual([206, `bytes ${size - 5}-${size - 1}/${size}`]);
+    expect((await app.request(url, { headers: { range: `bytes=${size}-` } })).status).toBe(416);
+  });
+
+  it('answers 404 for a file that went away after it was hashed, and finds the new one under its new name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zhol-media-'));
+    const previous = process.env.ZHOL_MEDIA_DIR;
+    process.env.ZHOL_MEDIA_DIR = dir;
+    try {
+      mkdirSync(join(dir, 'images/questions/probe'), { recursive: true });
+      const file = join(dir, 'images/questions/probe/x.svg');
+      writeFileSync(file, '<svg xmlns="http://www.w3.org/2000/svg"><title>one</title></svg>');
+      const first = mediaUrl('image', 'probe/x.svg')!;
+      expect((await app.request(first)).status).toBe(200);
+      rmSync(file);
+      expect((await app.request(first, { headers: { 'accept-language': 'en' } })).status).toBe(404);
+      writeFileSync(file, '<svg xmlns="http://www.w3.org/2000/svg"><title>two</title></svg>');
+      const second = mediaUrl('image', 'probe/x.svg')!;
+      expect(second).not.toBe(first);
+      expect(await (await app.request(second)).text()).toContain('two');
+    } finally {
+      if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR; else process.env.ZHOL_MEDIA_DIR = previous;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -76,6 +76,19 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     expect(await stats('newcomer')).toEqual([]);
   });
 
+  it('counts a test whose time ran out while nobody looked as ended', async () => {
+    const b = (await stats()).find((s) => s.qualification.name === 'Category B')!;
+    const exam = await (await call('POST', '/v1/core/user/examinations/start/', { qualification: b.qualification.id, prepare: false, continue: false })).json();
+    const before = t.clock.now;
+    t.clock.now = new Date(Date.parse(exam.deadline) + 60_000);
+    try {
+      const now = (await stats()).find((s) => s.qualification.id === b.qualification.id)!;
+      expect([now.tests_total - b.tests_total, now.failed - b.failed]).toEqual([1, 1]);
+    } finally {
+      t.clock.now = before;
+    }
+  });
+
   it('needs a session', async () => {
     const res = await app.request('/rest/v1/core/user/examination/statistics', { headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(401);

@@ -26,6 +26,12 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
   const spent = spentSeconds(exam, Date.now());
   const good = exam.status === 'passed';
   const bad = exam.status === 'failed' || exam.status === 'expired';
+  const allowance = exam.pass_mistakes ?? exam.allowed_mistakes;
+  // A training is judged like the exam, by the same share of mistakes: say so, with its numbers.
+  const trainingVerdict = !demo && exam.prepare && (good || exam.status === 'failed') && allowance !== null;
+  const text = trainingVerdict
+    ? interpolate(texts[`exam.result.train${good ? 'Passed' : 'Failed'}Text`], { count: allowance, total: exam.question_count })
+    : texts[`${demo ? 'demo' : 'exam'}.result.${key}Text`];
 
   return (
     <section className={`card result result--${good ? 'good' : bad ? 'bad' : 'neutral'}`} aria-labelledby="result-title" data-result={exam.status}>
@@ -33,7 +39,7 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
       <h2 id="result-title" ref={heading} tabIndex={-1}>
         <span className="result__mark" aria-hidden="true">{good ? '✓' : bad ? '✗' : '•'}</span> {label}
       </h2>
-      {texts[`${demo ? 'demo' : 'exam'}.result.${key}Text`] && <p>{texts[`${demo ? 'demo' : 'exam'}.result.${key}Text`]}</p>}
+      {text && <p data-result-text>{text}</p>}
       <dl className="facts">
         <div>
           <dt>{texts['exam.result.correct']}</dt>
@@ -43,7 +49,7 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
           <dt>{texts['exam.result.mistakes']}</dt>
           <dd data-result-mistakes={summary.mistakes}>
             {summary.mistakes}
-            {exam.allowed_mistakes !== null && ` ${interpolate(texts['exam.result.allowed'], { count: exam.allowed_mistakes })}`}
+            {allowance !== null && ` ${interpolate(texts['exam.result.allowed'], { count: allowance })}`}
           </dd>
         </div>
         {summary.unanswered > 0 && (

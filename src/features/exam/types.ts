@@ -49,6 +49,8 @@ export interface Examination {
   time_limit: number | null;
   /** null in training: mistakes are not counted. */
   allowed_mistakes: number | null;
+  /** Mistakes a result may have and pass (a training: the exam's share of its questions); absent in the demo. */
+  pass_mistakes?: number;
   mistakes: number;
   correct: number;
   question_count: number;

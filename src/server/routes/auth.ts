@@ -41,6 +41,9 @@ export const authRoutes = new Hono<Env>({ strict: false })
     return c.json({ id: learner.id, fullname: learner.fullname });
   })
   .post('/authentication/logout', async (c) => {
+    // JSON only, like every state-changing call (DESIGN §8): a form on another site cannot send it,
+    // so it cannot sign a learner out.
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'errors.jsonOnly');
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await deleteSession(c.get('deps').db, token);
     clearSessionCookies(c);

@@ -26,7 +26,7 @@ const startBody = z.object({
 async function view(c: AppContext, examId: number) {
   const { db, now } = c.get('deps');
   const exam = await ownExamination(db, c.get('learner').id, examId, now());
-  return examinationView(db, exam, c.get('learner').id);
+  return examinationView(db, exam, c.get('learner').id, now());
 }
 
 export const examRoutes = new Hono<Env>({ strict: false })

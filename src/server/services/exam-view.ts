@@ -4,6 +4,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isLocale, type Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
+import { mistakesAllowed, sealedQuestions } from './exam';
 import { clearMediaCache, mediaUrl } from './media';
 
 type Exam = Selectable<Database['examinations']>;
@@ -55,16 +56,20 @@ export async function questionTexts(db: Kysely<Database>, ids: number[], locale:
   return result;
 }
 
-export async function examinationView(db: Kysely<Database>, exam: Exam, learnerId: number) {
+export async function examinationView(db: Kysely<Database>, exam: Exam, learnerId: number, now: Date) {
   const locale = examLocale(exam);
   const slots = await db.selectFrom('examination_answers').selectAll().where('examination_id', '=', exam.id).orderBy('number').execute();
   const texts = await questionTexts(db, slots.map((s) => s.question_id), locale);
   const favorites = new Set((await db.selectFrom('favorite_questions').select('question_id').where('learner_id', '=', learnerId)
     .where('question_id', 'in', slots.length ? slots.map((s) => s.question_id) : [-1]).execute()).map((f) => f.question_id));
-  const qual = await db.selectFrom('qualifications').select(['id', `name_${locale} as name` as 'name_ru as name']).where('id', '=', exam.qualification_id).executeTakeFirstOrThrow();
+  const qual = await db.selectFrom('qualifications').select(['id', `name_${locale} as name` as 'name_ru as name', 'allowed_mistakes', 'exam_questions'])
+    .where('id', '=', exam.qualification_id).executeTakeFirstOrThrow();
   const extras = JSON.parse(exam.extras || '{}') as { commentsBefore?: boolean };
   const ended = exam.status !== 'process';
   const training = exam.prepare === 1;
+  // A running exam's questions keep their answers sealed in every other test (the exam itself, the
+  // answer call's hot path, needs no look).
+  const sealed = exam.prepare === 0 && !ended ? new Set<number>() : await sealedQuestions(db, learnerId, now, exam.id);
   return {
     id: exam.id,
     qualification: { id: qual.id, name: qual.name },
@@ -77,12 +82,14 @@ export async function examinationView(db: Kysely<Database>, exam: Exam, learnerI
     deadline: exam.deadline,
     time_limit: exam.time_limit,
     allowed_mistakes: exam.allowed_mistakes,
+    /** The mistakes a result may have and pass: the exam's allowance, for a training the same share of its questions. */
+    pass_mistakes: mistakesAllowed(exam, qual),
     mistakes: exam.mistakes,
     correct: exam.correct,
     question_count: exam.question_count,
     questions: slots.map((s) => {
       const q = texts.get(s.question_id)!;
-      const reveal = ended || (training && (s.answered === 1 || extras.commentsBefore === true));
+      const reveal = !sealed.has(s.question_id) && (ended || (training && (s.answered === 1 || extras.commentsBefore === true)));
       return {
         id: s.question_id, number: s.number, text: q.text, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers,
         favorite: favorites.has(s.question_id),

@@ -155,14 +155,23 @@ export async function expireLateTests(db: Db, learnerId: number, now: Date): Pro
 }
 
 /**
- * Whether the learner is sitting an exam now. Training is shut while one runs: a training started
- * from the exam's questions (favourites starred, or incorrect ones answered, during the exam) would
- * show their answers and comments, and so would a training's answer response.
+ * The exam the learner is sitting now, if any. While it runs nothing else may show an answer to its
+ * questions: no training can be started or answered, no exam of another qualification started, and
+ * every other test's view leaves out correct values and comments of the questions it shares with it
+ * (sealedQuestions). A training from the exam's questions (starred, or answered wrong, during the
+ * exam) would otherwise give its answers away.
  */
-async function examRunning(db: Db, learnerId: number, now: Date): Promise<boolean> {
-  const exam = await db.selectFrom('examinations').select('id').where('learner_id', '=', learnerId).where('prepare', '=', 0).where('status', '=', 'process')
-    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', now.toISOString())])).limit(1).executeTakeFirst();
-  return exam !== undefined;
+export async function runningExam(db: Db, learnerId: number, now: Date): Promise<{ id: number; qualification_id: number } | undefined> {
+  return db.selectFrom('examinations').select(['id', 'qualification_id']).where('learner_id', '=', learnerId).where('prepare', '=', 0).where('status', '=', 'process')
+    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', now.toISOString())])).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Question ids of the learner's running exams other than `exceptId`: their answers stay sealed elsewhere. */
+export async function sealedQuestions(db: Db, learnerId: number, now: Date, exceptId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('examination_answers as a').innerJoin('examinations as e', 'e.id', 'a.examination_id').select('a.question_id')
+    .where('e.learner_id', '=', learnerId).where('e.prepare', '=', 0).where('e.status', '=', 'process').where('e.id', '<>', exceptId)
+    .where((eb) => eb.or([eb('e.deadline', 'is', null), eb('e.deadline', '>', now.toISOString())])).execute();
+  return new Set(rows.map((r) => r.question_id));
 }
 
 /**
@@ -190,7 +199,9 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
     // reference the learner, like a session, do not wait on it); the checks below run under it.
     await trx.selectFrom('learners').select('id').where('id', '=', learnerId).$if(rowLocks(trx), (q) => q.forNoKeyUpdate()).execute();
     await expireLateTests(trx, learnerId, now);
-    if (input.prepare && (await examRunning(trx, learnerId, now))) throw new ApiError(409, 'errors.examRunning');
+    // While an exam runs, only that exam may be resumed or started anew.
+    const running = await runningExam(trx, learnerId, now);
+    if (running && (input.prepare || running.qualification_id !== qual.id)) throw new ApiError(409, 'errors.examRunning');
     const [newest, ...older] = await trx.selectFrom('examinations').select('id').where('learner_id', '=', learnerId)
       .where('qualification_id', '=', qual.id).where('mode', '=', mode).where('status', '=', 'process').orderBy('id', 'desc').execute();
     // At most one test per qualification and mode stays open: older ones (left by earlier versions) are cancelled.
@@ -243,7 +254,7 @@ export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId
       return { slot: { id: slot.id, answered: false, answer: null, correct: null }, status: 'expired', examinationId: slot.examination_id, questionId: slot.question_id };
     }
     if (slot.status !== 'process') throw new ApiError(409, 'errors.examFinished');
-    if (slot.prepare === 1 && (await examRunning(trx, learnerId, now))) throw new ApiError(409, 'errors.examRunning');
+    if (slot.prepare === 1 && (await runningExam(trx, learnerId, now))) throw new ApiError(409, 'errors.examRunning');
     if (value > slot.answers_count) throw new ApiError(400, 'errors.badAnswer');
     const correct = value === slot.right ? 1 : 0;
     // The status read above was taken without a lock. Counting the answer first, on the examination's

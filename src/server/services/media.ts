@@ -52,10 +52,17 @@ export function mediaUrl(kind: MediaKind, path: string | null): string | null {
 export async function mediaFile(db: Kysely<Database>, name: string): Promise<MediaFile | undefined> {
   if (!MEDIA_NAME.test(name)) return undefined;
   if (!files.has(name)) {
-    const rows = await db.selectFrom('questions').select(['image', 'video']).where('retired_at', 'is', null).execute();
+    // Retired questions too: their pictures still show in open tests and in results.
+    const rows = await db.selectFrom('questions').select(['image', 'video']).execute();
     for (const r of rows) { mediaUrl('image', r.image); mediaUrl('video', r.video); }
   }
   return files.get(name);
+}
+
+/** Forget one file that went missing since it was hashed (an import replaced or removed it). */
+export function forgetMedia(name: string): void {
+  files.delete(name);
+  for (const [key, url] of urls) if (url.endsWith(`/${name}`)) urls.delete(key);
 }
 
 /** Forget the hashes (a bank load may have replaced a file under the same path). */

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { testableQualificationIds } from './accesses';
-import { questionPool } from './exam';
+import { expireLateTests, questionPool } from './exam';
 
 export interface Familiarity { total: number; correct_once: number; always_wrong: number; unanswered: number }
 export interface QualificationStatistics {
@@ -32,6 +32,8 @@ export async function familiarity(db: Kysely<Database>, learnerId: number, quali
 export async function statisticsList(db: Kysely<Database>, learnerId: number, locale: Locale, now: Date): Promise<QualificationStatistics[]> {
   const ids = [...await testableQualificationIds(db, learnerId, now)];
   if (!ids.length) return [];
+  // A test whose time ran out while the page was closed counts as what it is: ended.
+  await expireLateTests(db, learnerId, now);
   const quals = await db.selectFrom('qualifications').select(['id', `name_${locale} as name` as 'name_ru as name'])
     .where('id', 'in', ids).where('retired_at', 'is', null).orderBy('sort').execute();
   const results = await db.selectFrom('examinations').select(['qualification_id', 'prepare', 'status', (eb) => eb.fn.countAll<number>().as('n')])
