@@ -289,10 +289,13 @@ test('training with comments: the right answer and the explanation after each an
   const number = Number(await question(page).getAttribute('data-question-number'));
   await expect(hint).toContainText(themed.get(number)!.explanation_ru);
 
-  // Finish: unanswered questions count; the result can be browsed.
+  // Finish: unanswered questions count, so the training fails, and the result says by what measure.
   await page.locator('[data-finish]').click();
   await page.locator('[data-confirm-finish]').click();
-  await expect(result(page)).toBeVisible();
+  await expect(result(page)).toHaveAttribute('data-result', 'failed');
+  const total = themed.size;
+  await expect(page.locator('[data-result-text]')).toHaveText(t('ru', 'exam.result.trainFailedText', { count: Math.floor((total * 8) / 40), total }));
+  expect(await violations(page)).toEqual([]);
 });
 
 test('the demo as a visitor: start card, passed, browse, repeat to not passed, completed, leave', async ({ page }) => {
