@@ -107,6 +107,13 @@ const server = http.createServer((req, res) => {
   handler(req, res);
 });
 server.keepAliveTimeout = 65_000;
+server.on('error', (error) => {
+  // The usual cause is a second `npm start`: say so plainly instead of printing a stack.
+  console.error(error.code === 'EADDRINUSE'
+    ? `Port ${port} on ${host} is in use (another Zhol server?). Stop it, or start this one with another PORT.`
+    : `The server could not listen on ${host}:${port}: ${error.message}`);
+  process.exit(1);
+});
 server.listen(port, host, async () => {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // Open the database, migrate and load content now rather than on the first learner's request.
