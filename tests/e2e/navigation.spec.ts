@@ -98,6 +98,21 @@ test.describe('phone 390×844', () => {
     await expectClosed(page);
   });
 
+  for (const locale of ['kz', 'en'] as const) {
+    test(`${locale}: the toggle opens the sidebar with its links in ${locale}, and the backdrop closes it`, async ({ page }) => {
+      await open(page, `/${locale}/tests`);
+      const toggle = toggleButton(page, locale);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.locator('#sidebar')).toHaveClass(/\bis-open\b/);
+      await expect(page.locator('#sidebar a[aria-current="page"]')).toHaveText(t(locale, 'nav.tests'));
+      await expect(page.locator('#sidebar').getByRole('link', { name: t(locale, 'sidebar.signIn') })).toBeVisible();
+      await page.locator('.sidebar-backdrop').click({ position: { x: 340, y: 500 } });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    });
+  }
+
   test('the open sidebar is modal for the keyboard: focus moves in, the page behind is inert, Escape gives focus back', async ({ page }) => {
     await open(page, '/ru/tests');
     await toggleButton(page).focus();
