@@ -13,6 +13,7 @@ import { parseServerConfig } from '../src/server/config';
 import { createDb, migrateToLatest } from '../src/server/db/client';
 import { loadContent } from '../src/server/services/content';
 import { syncContent } from '../src/server/services/content-sync';
+import { readBankMeta, saveImportedBankMeta } from '../src/server/services/bank-meta';
 import { bankFiles, foreignIds, formatProblems, loadBank, readBank } from '../src/server/services/questions';
 
 const USAGE = `Usage: npm run questions:import -- <file or folder> [--full] [--dry-run] [--images DIR] [--videos DIR]
@@ -51,8 +52,11 @@ async function main(): Promise<number> {
       // What scripts/server.mjs serves before the media folder: the build, made from public/.
       builtMedia: ['public', 'dist/client'],
     });
-    if (problems.length) {
-      console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported:\n${formatProblems(problems)}`);
+    // The base's version and changelog, when the folder has a bank.yaml (shown on the tests page).
+    const meta = readBankMeta(join(base, 'bank.yaml'));
+    if (problems.length || meta.problems.length) {
+      const count = problems.length + meta.problems.length;
+      console.error(`${count} problem${count === 1 ? '' : 's'}; nothing was imported:\n${[formatProblems(problems), ...meta.problems].filter(Boolean).join('\n')}`);
       return 1;
     }
     if (values['dry-run']) { console.log(`${questions.length} questions in ${files.length} files are valid.`); return 0; }
@@ -66,6 +70,10 @@ async function main(): Promise<number> {
       }
     }
     const result = await loadBank(db, questions, { source: 'import', full: !!values.full });
+    if (meta.meta) {
+      await saveImportedBankMeta(db, meta.meta);
+      console.log(`The tests page now names this question base: version ${meta.meta.version}.`);
+    }
     console.log(`Imported ${questions.length} questions from ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.retired} retired.`);
     return 0;

@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { setLocale, type Deps, type Env } from './context';
 import { ApiError, errorBody } from './errors';
 import { analyticsRoutes } from './routes/analytics';
+import { bankRoutes } from './routes/bank';
 import { authRoutes } from './routes/auth';
 import { demoRoutes, examRoutes } from './routes/exams';
 import { localeRoutes } from './routes/locale';
@@ -35,6 +36,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v2/core/user/access/qualification', demoRoutes);
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);
+  app.route('/v1/domain/online', bankRoutes);
   app.route('/v1/analytics', analyticsRoutes);
   app.route('/v1', mediaRoutes);
 

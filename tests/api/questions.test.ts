@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { createApp } from '../../src/server/app';
+import { parseServerConfig } from '../../src/server/config';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -240,6 +242,35 @@ describe('npm run questions:import', () => {
       expect((await kdb.selectFrom('questions').select('id').execute())).toHaveLength(4);
       expect(run([folder, '--full'], db).stdout).toMatch(/0 added, 0 updated, 4 unchanged, 0 retired/);
       expect(spawnSync('test', ['-f', join(dir, 'media/images/questions/signs/q0.svg')]).status).toBe(0);
+    } finally {
+      await kdb.destroy();
+    }
+  }, 60_000);
+
+  it('takes the base\'s version from a bank.yaml in the folder, refusing a bad one, and the API names it', async () => {
+    const db = join(dir, 'cli-meta.db');
+    const folder = writeBank('cli-meta', { 'signs.yaml': stringify({ theme: 'signs', questions: makeBank(['signs'], 2, 'meta').map(({ theme: _t, image: _i, ...q }) => q) }) });
+    writeFileSync(join(folder, 'bank.yaml'), 'version: "7.1"\nchangelog:\n  - version: "7.1"\n    date: 2026-11-20\n    text: { ru: Обновлено }\n');
+    const bad = run([folder], db);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/bank\.yaml: changelog\.0\.text\.kz/);
+    const { db: before } = createDb(`file:${db}`);
+    try {
+      // No import has named a base: 204, and the page keeps the built-in version it was built with.
+      const app = createApp(async () => ({ db: before, config: parseServerConfig({}), now: () => new Date() }));
+      expect((await app.request('/rest/v1/domain/online/bank')).status).toBe(204);
+    } finally {
+      await before.destroy();
+    }
+    writeFileSync(join(folder, 'bank.yaml'), 'version: "7.1"\nchangelog:\n  - version: "7.1"\n    date: 2026-11-20\n    text: { ru: Обновлено, kz: Жаңартылды, en: Updated }\n');
+    const ok = run([folder], db);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('version 7.1');
+    const { db: kdb } = createDb(`file:${db}`);
+    try {
+      const app = createApp(async () => ({ db: kdb, config: parseServerConfig({}), now: () => new Date() }));
+      const res = await app.request('/rest/v1/domain/online/bank?upd=1', { headers: { 'accept-language': 'kk' } });
+      expect(await res.json()).toEqual({ version: '7.1', changes: [{ version: '7.1', date: '2026-11-20', text: 'Жаңартылды' }] });
     } finally {
       await kdb.destroy();
     }
