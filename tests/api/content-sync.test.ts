@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenQualifications, loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';
+import { readBankMeta } from '../../src/server/services/bank-meta';
 import { bankFiles, readBank } from '../../src/server/services/questions';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -102,5 +103,10 @@ describe('content validation', () => {
     const pictured = bank.questions.filter((q) => q.image);
     expect(pictured.length).toBeGreaterThan(100);
     expect(pictured.filter((q) => !q.image_alt).map((q) => q.id)).toEqual([]);
+  });
+
+  it('the built-in bank.yaml is in the format an import must use (version, dated changes in three languages)', () => {
+    expect(readBankMeta('content/questions/bank.yaml').problems).toEqual([]);
+    expect(readBankMeta('content/questions/bank.yaml').meta?.changelog.length).toBeGreaterThan(0);
   });
 });
