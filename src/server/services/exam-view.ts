@@ -56,7 +56,7 @@ export async function questionTexts(db: Kysely<Database>, ids: number[], locale:
   return result;
 }
 
-export async function examinationView(db: Kysely<Database>, exam: Exam, learnerId: number, now: Date) {
+export async function examinationView(db: Kysely<Database>, exam: Exam, learnerId: number, now: Date, knownSealed?: Set<number>) {
   const locale = examLocale(exam);
   const slots = await db.selectFrom('examination_answers').selectAll().where('examination_id', '=', exam.id).orderBy('number').execute();
   const texts = await questionTexts(db, slots.map((s) => s.question_id), locale);
@@ -69,7 +69,7 @@ export async function examinationView(db: Kysely<Database>, exam: Exam, learnerI
   const training = exam.prepare === 1;
   // A running exam's questions keep their answers sealed in every other test (the exam itself, the
   // answer call's hot path, needs no look).
-  const sealed = exam.prepare === 0 && !ended ? new Set<number>() : await sealedQuestions(db, learnerId, now, exam.id);
+  const sealed = knownSealed ?? (exam.prepare === 0 && !ended ? new Set<number>() : await sealedQuestions(db, learnerId, now, exam.id));
   return {
     id: exam.id,
     qualification: { id: qual.id, name: qual.name },
