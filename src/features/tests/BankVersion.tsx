@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from '../../client/api';
 import { interpolate } from '../../i18n/interpolate';
 
-export interface BankInfo { version: string; changes: { version: string; date: string | null; text: string }[] }
+import type { BankInfo } from '../../server/services/bank-meta';
 
 const dateOf = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('.') : iso);
 

@@ -33,14 +33,24 @@ export async function saveImportedBankMeta(db: Kysely<Database>, meta: BankMeta)
   await db.insertInto('bank_meta').values({ key: KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
 }
 
+export interface BankInfo { version: string; changes: { version: string; date: string | null; text: string }[] }
+
+/** The version and the newest `limit` changes in one language: what the tests page shows. */
+export function bankInfo(meta: BankMeta, locale: Locale, limit = 3): BankInfo {
+  return { version: meta.version, changes: meta.changelog.slice(0, limit).map((c) => ({ version: c.version, date: c.date ?? null, text: c.text[locale] })) };
+}
+
+/** The built-in base (content/questions/bank.yaml) for the page built with it; null when missing or invalid
+ *  (a content test keeps the real file valid, so the page never silently loses the line). */
+export function builtInBankInfo(locale: Locale, file = 'content/questions/bank.yaml'): BankInfo | null {
+  const { meta } = readBankMeta(file);
+  return meta && bankInfo(meta, locale);
+}
+
 /** The imported base's version and newest changes in one language, or null when no import brought one. */
-export async function importedBankInfo(db: Kysely<Database>, locale: Locale, limit = 3) {
+export async function importedBankInfo(db: Kysely<Database>, locale: Locale): Promise<BankInfo | null> {
   const row = await db.selectFrom('bank_meta').select('value').where('key', '=', KEY).executeTakeFirst();
   if (!row) return null;
   const parsed = bankMetaSchema.safeParse(JSON.parse(row.value));
-  if (!parsed.success) return null;
-  return {
-    version: parsed.data.version,
-    changes: parsed.data.changelog.slice(0, limit).map((c) => ({ version: c.version, date: c.date ?? null, text: c.text[locale] })),
-  };
+  return parsed.success ? bankInfo(parsed.data, locale) : null;
 }

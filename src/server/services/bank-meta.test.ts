@@ -1,0 +1,42 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtInBankInfo, readBankMeta } from './bank-meta';
+
+const yaml = `version: "2025.11"
+changelog:
+  - version: "2025.11"
+    date: 2025-11-20
+    text: { ru: Первая редакция, kz: Алғашқы редакция, en: First edition }
+  - version: "2025.09"
+    text: { ru: Пробная, kz: Сынақ, en: Trial }
+`;
+
+function file(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'zhol-bank-meta-')), 'bank.yaml');
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('bank.yaml', () => {
+  it('gives the version and the newest changes in the page language', () => {
+    const path = file(yaml);
+    expect(builtInBankInfo('en', path)).toEqual({
+      version: '2025.11',
+      changes: [{ version: '2025.11', date: '2025-11-20', text: 'First edition' }, { version: '2025.09', date: null, text: 'Trial' }],
+    });
+    expect(builtInBankInfo('kz', path)!.changes[0]!.text).toBe('Алғашқы редакция');
+  });
+
+  it('names every problem, and gives nothing to show for a bad or missing file', () => {
+    const bad = file('version: "1"\nchangelog:\n  - version: "1"\n    date: 20.11.2025\n    text: { ru: Только по-русски }\n');
+    const { problems } = readBankMeta(bad);
+    expect(problems.some((p) => p.includes('changelog.0.date'))).toBe(true);
+    expect(problems.some((p) => p.includes('changelog.0.text.kz'))).toBe(true);
+    expect(builtInBankInfo('ru', bad)).toBeNull();
+    expect(readBankMeta(file('version: [')).problems).toHaveLength(1);
+    expect(builtInBankInfo('ru', '/no/such/bank.yaml')).toBeNull();
+    expect(readBankMeta('/no/such/bank.yaml')).toEqual({ meta: null, problems: [] });
+  });
+});
