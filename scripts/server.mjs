@@ -4,9 +4,9 @@
 // headers of DESIGN §8. The CSP allows scripts from our origin plus the exact inline scripts the
 // build emitted (hashed here at start-up), never 'unsafe-inline'.
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const clientDir = resolve('dist/client');
@@ -86,24 +86,11 @@ const isApi = (url = '') => url === '/rest' || url.startsWith('/rest/') || url.s
 
 const host = config.HOST;
 const port = config.PORT;
-// Pictures and videos of an imported question bank live in the media folder, not in the build.
-const mediaDir = resolve(config.ZHOL_MEDIA_DIR);
-const mediaTypes = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.webm': 'video/webm', '.mp4': 'video/mp4' };
-function serveMedia(req, res) {
-  const path = decodeURIComponent((req.url ?? '').split('?')[0]);
-  if (!/^\/(images|videos)\/questions\//.test(path) || existsSync(join(clientDir, path))) return false;
-  const file = normalize(join(mediaDir, path));
-  const type = mediaTypes[extname(file).toLowerCase()];
-  if (!file.startsWith(mediaDir + '/') || !type || !existsSync(file)) return false;
-  res.writeHead(200, { 'Content-Type': type, 'Content-Length': statSync(file).size, 'Cache-Control': 'public, max-age=86400' });
-  createReadStream(file).pipe(res);
-  return true;
-}
-
 const server = http.createServer((req, res) => {
   securityHeaders(req, res);
-  if (apiListener && isApi(req.url)) { apiListener(req, res); return; }
-  try { if (serveMedia(req, res)) return; } catch { /* a malformed path: let the app answer */ }
+  // Question pictures and videos, the imported ones included, come through the API under
+  // content-hash names (src/server/routes/media.ts); everything else is Astro's.
+  if (isApi(req.url)) { apiListener(req, res); return; }
   handler(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -9,7 +9,6 @@ import { clearMediaCache, mediaUrl } from './media';
 
 type Exam = Selectable<Database['examinations']>;
 
-
 export function examLocale(exam: { language: string }): Locale {
   return isLocale(exam.language) ? exam.language : 'ru';
 }

@@ -45,7 +45,7 @@ export interface ReadOptions {
   /** Ids this bank may not use, each with who holds it (see foreignIds). */
   reserved?: Map<string, string>;
   /** Folders whose images/questions and videos/questions the server serves before the media folder
-   * (the build and public/, see serveMedia in scripts/server.mjs): an imported file there would never be shown. */
+   * (the build and public/, see roots() in media.ts): an imported file there would never be shown. */
   builtMedia?: string[];
 }
 

@@ -16,15 +16,19 @@ export interface QualificationStatistics {
   failed: number;
 }
 
-export async function familiarity(db: Kysely<Database>, learnerId: number, qualificationId: number): Promise<Familiarity> {
-  const pool = await questionPool(db, qualificationId);
-  if (!pool.length) return { total: 0, correct_once: 0, always_wrong: 0, unanswered: 0 };
-  const inPool = new Set(pool);
-  const history = await db.selectFrom('examination_answers as a').innerJoin('examinations as e', 'e.id', 'a.examination_id')
+/** Every question the learner has answered, with whether it was ever answered right. */
+async function answerHistory(db: Kysely<Database>, learnerId: number): Promise<Map<number, boolean>> {
+  const rows = await db.selectFrom('examination_answers as a').innerJoin('examinations as e', 'e.id', 'a.examination_id')
     .select(['a.question_id', (eb) => eb.fn.max('a.correct').as('best')])
     .where('e.learner_id', '=', learnerId).where('a.answered', '=', 1).groupBy('a.question_id').execute();
-  const seen = history.filter((h) => inPool.has(h.question_id));
-  const correctOnce = seen.filter((h) => Number(h.best) === 1).length;
+  return new Map(rows.map((r) => [r.question_id, Number(r.best) === 1]));
+}
+
+/** The learner's familiarity with a qualification's questions, from their answer history. */
+export async function familiarity(db: Kysely<Database>, history: Map<number, boolean>, qualificationId: number): Promise<Familiarity> {
+  const pool = await questionPool(db, qualificationId);
+  const seen = pool.filter((id) => history.has(id));
+  const correctOnce = seen.filter((id) => history.get(id)).length;
   return { total: pool.length, correct_once: correctOnce, always_wrong: seen.length - correctOnce, unanswered: pool.length - seen.length };
 }
 
@@ -39,6 +43,8 @@ export async function statisticsList(db: Kysely<Database>, learnerId: number, lo
   const results = await db.selectFrom('examinations').select(['qualification_id', 'prepare', 'status', (eb) => eb.fn.countAll<number>().as('n')])
     .where('learner_id', '=', learnerId).where('status', 'in', ['passed', 'failed', 'expired'])
     .groupBy(['qualification_id', 'prepare', 'status']).execute();
+  // One read of the history serves every qualification (B and BE share most of their questions).
+  const history = await answerHistory(db, learnerId);
   const list: QualificationStatistics[] = [];
   for (const q of quals) {
     const mine = results.filter((r) => r.qualification_id === q.id);
@@ -46,7 +52,7 @@ export async function statisticsList(db: Kysely<Database>, learnerId: number, lo
     const exams = (status: string[]) => mine.filter((r) => r.prepare === 0 && status.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
     list.push({
       qualification: { id: q.id, name: q.name },
-      familiarity: await familiarity(db, learnerId, q.id),
+      familiarity: await familiarity(db, history, q.id),
       tests_total: mine.reduce((sum, r) => sum + Number(r.n), 0),
       passed: exams(['passed']),
       failed: exams(['failed', 'expired']),
