@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Zhol needs Node 22.12+ (this is ${process.version}). Run: source scripts/ensure-node.sh`);
+  console.error(`Zhol needs Node 22.12+ (this is ${process.version}). Run it through npm (npm start, npm test), which brings Node 24, or first: source scripts/ensure-node.sh`);
   process.exit(1);
 }
 
