@@ -4,7 +4,7 @@ import { getViteConfig } from 'astro/config';
 // Unit tests sit beside their code; API tests run in-process under tests/api. Never tests/e2e.
 export default getViteConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
   },
