@@ -1,9 +1,9 @@
 // The Hono root (DESIGN §5a): every API route lives under /rest, one sub-app per domain, and one
 // error handler that turns anything thrown into {desc, status} in the request's language.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { setLocale, type Deps, type Env } from './context';
+import { bodySizeLimit } from './body-limit';
 import { ApiError, errorBody } from './errors';
 import { analyticsRoutes } from './routes/analytics';
 import { bankRoutes } from './routes/bank';
@@ -25,8 +25,8 @@ export function createApp(getDeps: () => Promise<Deps>) {
   });
   app.use(setLocale);
   // Our largest body is an answer or a page view: a few hundred bytes. Anything far larger is refused
-  // before it is read into memory.
-  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody(c, 413, 'errors.tooLarge'), 413) }));
+  // before it is read into memory (chunked bodies are counted as they arrive).
+  app.use(bodySizeLimit(64 * 1024));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/v1/core', authRoutes);

@@ -7,10 +7,16 @@ import { createApp } from './app';
 export { parseServerConfig } from './config';
 import { getDeps } from './runtime';
 
-const app = createApp(getDeps);
+import type { Deps } from './context';
 
-// Astro shares this process, so the adapter must leave the global Request and Response alone.
-export const apiListener = getRequestListener(
-  (request, env) => app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
-  { overrideGlobalObjects: false },
-);
+/** The app as a Node request listener; tests serve their own database through the same adapter. */
+export function createApiListener(deps: () => Promise<Deps>) {
+  const app = createApp(deps);
+  // Astro shares this process, so the adapter must leave the global Request and Response alone.
+  return getRequestListener(
+    (request, env) => app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
+    { overrideGlobalObjects: false },
+  );
+}
+
+export const apiListener = createApiListener(getDeps);
