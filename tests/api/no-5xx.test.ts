@@ -1,84 +1,100 @@
 // No request answers 5xx (issue 9 §2): every route the app declares, every method, with and without
 // a body, chunked and not, signed in and not — through a real listening port and the same Node
 // adapter as production, where a failure once hid that app.request() never showed.
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
-import { createApp } from '../../src/server/app';
-import { seedDemo } from '../../src/server/db/seed/demo';
-import { createSession, SESSION_COOKIE } from '../../src/server/services/sessions';
-import { seedBank } from '../support/bank';
-import { createTestDb, dialects, type TestDb } from '../support/db';
-import { startApiServer, type TestServer } from '../support/http-server';
+import { dialects } from '../support/db';
+import { apiRoutes, fillPath, METHODS, problemWith, send, startApiFixture, type ApiFixture, type SendOptions } from '../support/http-server';
 
-export interface RawResponse { status: number; headers: http.IncomingHttpHeaders; body: string }
+/** Path parameters a client might send: a real-looking id and many that are not. */
+const ODD_PARAMS = ['1', '0', '-1', '007', '1.5', '1e3', '2147483648', '99999999999999999999', 'abc', '%00', '%FF', '%E2%80%AE',
+  '%F0%9F%98%80', '..', '%2E%2E%2F', 'a%2Fb', 'null', "'%20or%201=1--", '%5B%5D', 'x'.repeat(300)];
 
-/**
- * One request by hand (node:http), so the test decides the framing: no body and no Content-Length at
- * all, a body with its length, or the same body chunked with no length.
- */
-export function send(base: string, method: string, path: string, options: { headers?: Record<string, string>; body?: string; chunked?: boolean } = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.body !== undefined) {
-      if (options.chunked) headers['transfer-encoding'] = 'chunked';
-      else headers['content-length'] = String(Buffer.byteLength(options.body));
+const BODIES: { name: string; options: SendOptions }[] = [
+  { name: 'no body', options: {} },
+  { name: 'empty body with a length', options: { body: '', headers: { 'content-type': 'application/json' } } },
+  { name: 'JSON {}', options: { body: '{}', headers: { 'content-type': 'application/json' } } },
+  { name: 'JSON chunked', options: { body: '{"id":1,"examination":1,"value":1}', chunked: true, headers: { 'content-type': 'application/json' } } },
+  { name: 'broken JSON chunked', options: { body: '{"id":', chunked: true, headers: { 'content-type': 'application/json' } } },
+  { name: 'JSON array', options: { body: '[1,2,3]', headers: { 'content-type': 'application/json' } } },
+  { name: 'text', options: { body: 'hello', headers: { 'content-type': 'text/plain' } } },
+  { name: 'form', options: { body: 'id=1&login=a', chunked: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } } },
+];
+
+const routes = apiRoutes();
+
+/** Runs requests a few at a time and gathers every problem instead of stopping at the first. */
+async function sweep(jobs: (() => Promise<string | null>)[], parallel = 6): Promise<string[]> {
+  const problems: string[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    while (next < jobs.length) {
+      const problem = await jobs[next++]!();
+      if (problem) problems.push(problem);
     }
-    const req = http.request(`${base}${path}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (options.body !== undefined) {
-      if (options.chunked) {
-        // Two pieces, so the body really arrives in chunks.
-        const half = Math.floor(options.body.length / 2);
-        req.write(options.body.slice(0, half));
-        req.write(options.body.slice(half));
-      } else req.write(options.body);
-    }
-    req.end();
-  });
+  }));
+  return problems;
 }
 
-describe.each(dialects)('requests without a Content-Length on %s', (dialect) => {
-  let t: TestDb;
-  let server: TestServer;
-  let cookie = '';
-  beforeAll(async () => {
-    t = await createTestDb(dialect);
-    await seedDemo(t.deps.db, t.clock.now);
-    await seedBank(t.deps.db);
-    server = await startApiServer(async () => t.deps);
-    const learner = await t.deps.db.selectFrom('learners').select('id').where('login', '=', 'learner').executeTakeFirstOrThrow();
-    cookie = `${SESSION_COOKIE}=${await createSession(t.deps.db, learner.id, t.deps.config.ZHOL_SESSION_IDLE_MINUTES, t.clock.now)}`;
-  }, 60_000);
-  afterAll(async () => { await server?.close(); await t?.close(); });
+describe('the route list', () => {
+  it('is read from the app, so a new route is swept without editing this test', () => {
+    const paths = routes.map((r) => `${r.method} ${r.path}`);
+    expect(paths).toContain('DELETE /rest/v1/core/user/favorite/questions/:id');
+    expect(paths).toContain('GET /rest/health');
+    expect(routes.length).toBeGreaterThan(20);
+  });
+});
+
+describe.each(dialects)('no request answers 5xx on %s', (dialect) => {
+  let f: ApiFixture;
+  beforeAll(async () => { f = await startApiFixture(dialect); }, 60_000);
+  afterAll(async () => { await f?.close(); });
+
+  const request = async (method: string, path: string, options: SendOptions, signedIn: boolean, label: string) => {
+    const headers = { ...options.headers, ...(signedIn ? { cookie: await f.signIn() } : {}) };
+    const res = await send(f.server.base, method, path, { ...options, headers });
+    const problem = problemWith(method, res);
+    return problem && `${method} ${path} (${label}, ${signedIn ? 'signed in' : 'signed out'}) ${problem}`;
+  };
+
+  it('every route × method × body × sign-in', async () => {
+    const jobs = routes.flatMap((route) => METHODS.flatMap((method) => BODIES.flatMap((body) => [false, true].map((signedIn) =>
+      () => request(method, `${fillPath(route.path, () => '1')}/`, body.options, signedIn, body.name)))));
+    expect(await sweep(jobs)).toEqual([]);
+  }, 120_000);
+
+  it('every route with odd path parameters and odd trailing segments, every method', async () => {
+    const jobs = routes.flatMap((route) => (route.params.length ? ODD_PARAMS : ['', '%00', 'x/y/z']).flatMap((odd) =>
+      METHODS.flatMap((method) => [false, true].map((signedIn) => () => {
+        const path = route.params.length ? fillPath(route.path, () => odd) : `${route.path}/${odd}`;
+        return request(method, path, {}, signedIn, `param ${odd.slice(0, 20)}`);
+      }))));
+    expect(await sweep(jobs)).toEqual([]);
+  }, 120_000);
 
   it('removes a favourite with a bodiless DELETE, as browsers send it', async () => {
-    const question = await t.deps.db.selectFrom('questions').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const question = await f.t.deps.db.selectFrom('questions').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const cookie = await f.signIn();
     const headers = { cookie, 'content-type': 'application/json' };
-    const added = await send(server.base, 'POST', '/rest/v1/core/user/favorite/questions/', { headers, body: JSON.stringify({ id: question.id }) });
+    const added = await send(f.server.base, 'POST', '/rest/v1/core/user/favorite/questions/', { headers, body: JSON.stringify({ id: question.id }) });
     expect(added.status).toBe(200);
     expect(JSON.parse(added.body).data).toContain(question.id);
-    const removed = await send(server.base, 'DELETE', `/rest/v1/core/user/favorite/questions/${question.id}/`, { headers: { cookie } });
+    const removed = await send(f.server.base, 'DELETE', `/rest/v1/core/user/favorite/questions/${question.id}/`, { headers: { cookie } });
     expect(removed.status).toBe(200);
     expect(JSON.parse(removed.body).data).not.toContain(question.id);
   });
 
   it('reads a chunked JSON body to the route', async () => {
-    const question = await t.deps.db.selectFrom('questions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const res = await send(server.base, 'POST', '/rest/v1/core/user/favorite/questions/', {
-      headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ id: question.id }), chunked: true,
+    const question = await f.t.deps.db.selectFrom('questions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const res = await send(f.server.base, 'POST', '/rest/v1/core/user/favorite/questions/', {
+      headers: { cookie: await f.signIn(), 'content-type': 'application/json' }, body: JSON.stringify({ id: question.id }), chunked: true,
     });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).data).toContain(question.id);
   });
 
   it.each([false, true])('refuses a body over 64 KB with 413 (chunked: %s)', async (chunked) => {
-    const res = await send(server.base, 'POST', '/rest/v1/core/authentication/', {
+    const res = await send(f.server.base, 'POST', '/rest/v1/core/authentication/', {
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
       body: JSON.stringify({ login: 'learner', password: 'x'.repeat(70_000) }), chunked,
     });
