@@ -84,6 +84,29 @@ const { handler } = await import(pathToFileURL(entry).href);
 // API calls go straight to the Hono app (see src/server/node-api.ts); Astro serves everything else.
 const isApi = (url = '') => url === '/rest' || url.startsWith('/rest/') || url.startsWith('/rest?');
 
+/**
+ * The path as a lenient reader would take it: percent-escapes decoded (until nothing changes),
+ * backslashes as slashes, repeated slashes collapsed, `.` and `..` segments resolved, any case. A
+ * request whose path only reaches /rest this way (`//rest/…`, `/./rest/…`, `/rest/../rest/…`,
+ * `/%2Frest/…`, `/REST/…`) must not go to Astro, which would normalise it into its own copy of the
+ * API route; it goes to the one API under its plain path instead. Undecodable escapes: undefined.
+ */
+export function canonicalApiUrl(url = '') {
+  const q = url.indexOf('?');
+  let path = q === -1 ? url : url.slice(0, q);
+  for (let i = 0; i < 5; i++) {
+    let decoded;
+    try { decoded = decodeURIComponent(path); } catch { return undefined; }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  path = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  let resolved;
+  try { resolved = new URL(path, 'http://zhol.invalid').pathname; } catch { return undefined; }
+  if (!isApi(resolved.toLowerCase())) return undefined;
+  return `/rest${resolved.slice(5)}${q === -1 ? '' : url.slice(q)}`;
+}
+
 const host = config.HOST;
 const port = config.PORT;
 const server = http.createServer((req, res) => {
@@ -91,6 +114,8 @@ const server = http.createServer((req, res) => {
   // Question pictures and videos, the imported ones included, come through the API under
   // content-hash names (src/server/routes/media.ts); everything else is Astro's.
   if (isApi(req.url)) { apiListener(req, res); return; }
+  const api = canonicalApiUrl(req.url);
+  if (api) { req.url = api; apiListener(req, res); return; }
   handler(req, res);
 });
 server.keepAliveTimeout = 65_000;
