@@ -128,9 +128,10 @@ server.on('error', (error) => {
 });
 server.listen(port, host, async () => {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  // Open the database, migrate and load content now rather than on the first learner's request.
+  // Open the database, migrate and load content now rather than on the first learner's request
+  // (readiness runs a query; /rest/health only says the process is alive).
   try {
-    const res = await fetch(`${base}/rest/health`);
+    const res = await fetch(`${base}/rest/health/ready`);
     if (!res.ok) throw new Error(`health answered ${res.status}`);
     console.log(`Zhol is ready on ${base}/`);
   } catch (error) {

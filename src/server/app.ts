@@ -2,9 +2,11 @@
 // error handler that turns anything thrown into {desc, status} in the request's language.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { sql } from 'kysely';
 import { setLocale, type Deps, type Env } from './context';
 import { bodySizeLimit } from './body-limit';
-import { ApiError, errorBody } from './errors';
+import { isDatabaseUnavailable } from './db/availability';
+import { ApiError, DatabaseUnavailableError, errorBody } from './errors';
 import { analyticsRoutes } from './routes/analytics';
 import { bankRoutes } from './routes/bank';
 import { authRoutes } from './routes/auth';
@@ -18,6 +20,10 @@ import { userRoutes } from './routes/user';
 export function createApp(getDeps: () => Promise<Deps>) {
   const app = new Hono<Env>({ strict: false }).basePath('/rest');
 
+  // Liveness: the process answers. It needs nothing else, so it comes before the database is opened
+  // and stays 200 through a database outage (readiness, below, is the one that checks it).
+  app.get('/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
+
   app.use(async (c, next) => {
     c.set('deps', await getDeps());
     await next();
@@ -28,7 +34,11 @@ export function createApp(getDeps: () => Promise<Deps>) {
   // before it is read into memory (chunked bodies are counted as they arrive).
   app.use(bodySizeLimit(64 * 1024));
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  // Readiness: the database answers a trivial query (503 through onError when it does not).
+  app.get('/health/ready', async (c) => {
+    await sql`select 1`.execute(c.get('deps').db);
+    return c.json({ status: 'ok' });
+  });
   app.route('/v1/core', authRoutes);
   app.route('/v1/core/user', userRoutes);
   app.route('/v1/core/user', examRoutes);
@@ -41,7 +51,11 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1', mediaRoutes);
 
   app.notFound((c) => c.json(errorBody(c, 404, 'errors.notFound'), 404));
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    // The driver already turns an unreachable database into the domain error; a failure that
+    // reached here another way (opening the SQLite file) is classified by the same rule.
+    const error = !(thrown instanceof ApiError) && isDatabaseUnavailable(thrown) ? new DatabaseUnavailableError(thrown) : thrown;
+    if (error instanceof DatabaseUnavailableError) c.header('Retry-After', String(DatabaseUnavailableError.retryAfter));
     if (error instanceof ApiError) {
       return c.json(errorBody(c, error.status, error.messageKey, error.params, error.code), error.status);
     }

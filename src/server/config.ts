@@ -18,6 +18,10 @@ const schema = z.object({
     (v) => v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v) || v === ':memory:',
     'must be file:<path>, :memory: or postgres://…',
   ),
+  /** PostgreSQL: milliseconds to wait for a connection before answering 503. */
+  ZHOL_DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(5_000),
+  /** PostgreSQL: milliseconds a statement may run (the server cancels it; the client stops waiting 1 s later). */
+  ZHOL_DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(3_600_000).default(10_000),
   ZHOL_DEMO: flag.default(false),
   /** Minutes a session may sit unused before it expires. */
   ZHOL_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 14),

@@ -16,6 +16,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The database cannot be reached or does not answer in time (src/server/db/availability.ts decides
+ * which failures are these). The one onError answers 503 with Retry-After: the learner may simply
+ * try again, and nothing about the failure is a bug to log per request.
+ */
+export class DatabaseUnavailableError extends ApiError {
+  /** Seconds a client should wait before trying again. */
+  static readonly retryAfter = 5;
+  constructor(override readonly cause: unknown) {
+    super(503, 'errors.databaseUnavailable');
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
 /** The learner's language from Accept-Language (kk/kz → kz, en → en, anything else → ru). */
 export function requestLocale(header: string | null | undefined): Locale {
   for (const part of (header ?? '').split(',')) {

@@ -1,10 +1,11 @@
 // The running server's dependencies, made once on first use: open the database, migrate (under
 // Kysely's lock), load content/, and add the demo data when ZHOL_DEMO is on. A failure is logged
 // and retried on the next request rather than leaving the process half-started.
-import { parseServerConfig } from './config';
+import { parseServerConfig, type ServerConfig } from './config';
 import type { Deps } from './context';
 import { sql, type Kysely } from 'kysely';
-import { createDb, migrateToLatest, type Dialect } from './db/client';
+import { createDb, migrateToLatest, type Db, type DbOptions, type Dialect } from './db/client';
+import { DatabaseUnavailableError } from './errors';
 import type { Database } from './db/schema';
 import { seedDemo } from './db/seed/demo';
 import { loadContent } from './services/content';
@@ -29,24 +30,48 @@ export async function withStartupLock(db: Kysely<Database>, dialect: Dialect, wo
   });
 }
 
-export async function initDeps(env: Record<string, string | undefined> = process.env): Promise<Deps> {
+/** The database settings of the server configuration. */
+export function dbOptions(config: ServerConfig): DbOptions {
+  return { connectTimeoutMs: config.ZHOL_DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.ZHOL_DB_STATEMENT_TIMEOUT_MS };
+}
+
+/**
+ * Migrates and syncs the database and returns the dependencies. Given a database, it works on that
+ * one (a retry after a failed start keeps its pool and its outage record); otherwise it opens one
+ * and closes it again if the start fails.
+ */
+export async function initDeps(env: Record<string, string | undefined> = process.env, database?: Db): Promise<Deps> {
   const config = parseServerConfig(env);
-  const { db, dialect } = createDb(config.DATABASE_URL);
-  const applied = await migrateToLatest(db);
-  if (applied.length) console.log(`[db] migrated: ${applied.join(', ')}`);
-  const content = loadContent();
-  await withStartupLock(db, dialect, async (conn) => {
-    await syncContent(conn, content);
-    await syncQuestionContent(conn, content);
-    if (config.ZHOL_DEMO) await seedDemo(conn);
-  });
+  const { db, dialect } = database ?? createDb(config.DATABASE_URL, dbOptions(config));
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) console.log(`[db] migrated: ${applied.join(', ')}`);
+    const content = loadContent();
+    await withStartupLock(db, dialect, async (conn) => {
+      await syncContent(conn, content);
+      await syncQuestionContent(conn, content);
+      if (config.ZHOL_DEMO) await seedDemo(conn);
+    });
+  } catch (error) {
+    if (!database) await db.destroy();
+    throw error;
+  }
   return { db, config, now: () => new Date() };
 }
 
+let database: Db | undefined;
+
 export function getDeps(): Promise<Deps> {
-  ready ??= initDeps().catch((error: unknown) => {
+  ready ??= (async () => {
+    // One database for the process: a start that fails while the database is down is retried on
+    // the next request with the same pool, so the outage is logged once, not once per attempt.
+    const config = parseServerConfig(process.env);
+    database ??= createDb(config.DATABASE_URL, dbOptions(config));
+    return initDeps(process.env, database);
+  })().catch((error: unknown) => {
     ready = undefined;
-    console.error('[startup] could not start:', error);
+    // An unreachable database has its own single log line (src/server/db/availability.ts).
+    if (!(error instanceof DatabaseUnavailableError)) console.error('[startup] could not start:', error);
     throw error;
   });
   return ready;

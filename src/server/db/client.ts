@@ -6,19 +6,44 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
+import { guardedDialect, Outage } from './availability';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
-export interface Db { db: Kysely<Database>; dialect: Dialect }
+export interface Db { db: Kysely<Database>; dialect: Dialect; outage: Outage }
 
-export function createDb(url: string): Db {
+export interface DbOptions {
+  /** PostgreSQL: how long to wait for a connection (a new one, or a free one from the pool). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement running longer; the client gives up a little later. */
+  statementTimeoutMs?: number;
+  /** Where the outage lines go (tests give their own). */
+  outage?: Outage;
+}
+
+export const DB_DEFAULTS = { connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 } as const;
+
+export function createDb(url: string, options: DbOptions = {}): Db {
+  const outage = options.outage ?? new Outage();
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    // An idle connection that the server drops (a restart, a failover, an administrator) emits
-    // 'error' on the pool; unheard, that event would end the whole process. The pool replaces it.
-    pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const statement = options.statementTimeoutMs ?? DB_DEFAULTS.statementTimeoutMs;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DB_DEFAULTS.connectTimeoutMs,
+      // statement_timeout covers a slow query; a server that does not answer at all (frozen, or the
+      // network gone) never sends the cancel, so the client stops waiting a second later itself.
+      statement_timeout: statement,
+      query_timeout: statement + 1_000,
+      keepAlive: true,
+    });
+    // A connection the server drops (a restart, a failover, an administrator) emits 'error': on the
+    // pool while idle, on the client while a query holds it. Unheard, either would end the process;
+    // both are the outage's to log, once.
+    pool.on('error', (error) => outage.failed(error));
+    pool.on('connect', (client) => { client.on('error', (error) => outage.failed(error)); });
+    return { db: new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool }), outage) }), dialect: 'postgres', outage };
   }
   const path = url === ':memory:' ? ':memory:' : url.replace(/^file:/, '');
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -27,7 +52,7 @@ export function createDb(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite }), outage) }), dialect: 'sqlite', outage };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

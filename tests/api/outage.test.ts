@@ -1,0 +1,87 @@
+// The database out of reach (issue 9 §4), without a server of our own to break: a PostgreSQL URL on
+// a port nothing listens on. Requests answer 503 {desc, status} in the learner's language with
+// Retry-After, liveness stays 200, readiness says 503, and the outage is one log line, not one per
+// request. (tests/api/outage-pg.test.ts freezes, stops and restarts a real server.)
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../src/i18n/messages/en.json';
+import kz from '../../src/i18n/messages/kz.json';
+import ru from '../../src/i18n/messages/ru.json';
+import { parseServerConfig } from '../../src/server/config';
+import type { Deps } from '../../src/server/context';
+import { isDatabaseUnavailable, Outage } from '../../src/server/db/availability';
+import { createDb, type Db } from '../../src/server/db/client';
+import { ApiError, DatabaseUnavailableError } from '../../src/server/errors';
+import { send, startApiServer, type TestServer } from '../support/http-server';
+
+/** A port that was free a moment ago: connecting to it is refused. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('which failures mean the database is out of reach', () => {
+  it.each([
+    ['refused', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['reset', withCode('read ECONNRESET', 'ECONNRESET')],
+    ['unknown host', withCode('getaddrinfo ENOTFOUND db', 'ENOTFOUND')],
+    ['several addresses refused', new AggregateError([withCode('a', 'ECONNREFUSED'), withCode('b', 'ECONNREFUSED')], 'connect failed')],
+    ['connect timeout', new Error('timeout expired')],
+    ['pool wait timeout', new Error('timeout exceeded when trying to connect')],
+    ['lost connection', new Error('Connection terminated unexpectedly')],
+    ['no answer', new Error('Query read timeout')],
+    ['statement timeout', Object.assign(withCode('canceling statement due to statement timeout', '57014'), { severity: 'ERROR' })],
+    ['server shutting down', Object.assign(withCode('terminating connection due to administrator command', '57P01'), { severity: 'FATAL' })],
+    ['server starting', Object.assign(withCode('the database system is starting up', '57P03'), { severity: 'FATAL' })],
+    ['too many connections', Object.assign(withCode('sorry, too many clients already', '53300'), { severity: 'FATAL' })],
+    ['SQLite locked past busy_timeout', withCode('database is locked', 'SQLITE_BUSY')],
+    ['SQLite file unopenable', withCode('unable to open database file', 'SQLITE_CANTOPEN')],
+    ['wrapped', new Error('migration failed', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') })],
+  ])('%s: unavailable', (_, error) => { expect(isDatabaseUnavailable(error)).toBe(true); });
+
+  it.each([
+    ['a unique key', Object.assign(withCode('duplicate key value violates unique constraint', '23505'), { severity: 'ERROR' })],
+    ['a syntax error', Object.assign(withCode('syntax error at or near "selec"', '42601'), { severity: 'ERROR' })],
+    ['a server message that mentions a timeout', Object.assign(withCode('Connection terminated by user function', 'P0001'), { severity: 'ERROR' })],
+    ['SQLite constraint', withCode('UNIQUE constraint failed', 'SQLITE_CONSTRAINT_UNIQUE')],
+    ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['an API error', new ApiError(400, 'errors.badRequest')],
+    ['not an error', 'ECONNREFUSED'],
+  ])('%s: not unavailable', (_, error) => { expect(isDatabaseUnavailable(error)).toBe(false); });
+});
+
+describe('an unreachable PostgreSQL', () => {
+  const lines: string[] = [];
+  let database: Db;
+  let server: TestServer;
+  beforeAll(async () => {
+    const url = `postgres://zhol@127.0.0.1:${await closedPort()}/zhol`;
+    database = createDb(url, { connectTimeoutMs: 2_000, outage: new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) }) });
+    const deps: Deps = { db: database.db, config: parseServerConfig({ DATABASE_URL: url }), now: () => new Date() };
+    server = await startApiServer(async () => deps);
+  });
+  afterAll(async () => { await server?.close(); await database?.db.destroy(); });
+
+  it.each([['ru', ru], ['kk', kz], ['en', en]])('answers 503 with Retry-After in %s', async (lang, dict) => {
+    const res = await send(server.base, 'GET', '/rest/v1/domain/online/bank', { headers: { 'accept-language': lang } });
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(DatabaseUnavailableError.retryAfter));
+    expect(JSON.parse(res.body)).toEqual({ desc: dict['errors.databaseUnavailable'], status: 503 });
+  });
+
+  it('stays live, is not ready, and logs the outage once however many requests fail', async () => {
+    const calls = ['/rest/v1/domain/online/bank', '/rest/v2/core/user/access/qualification/demo', '/rest/health/ready'];
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(server.base, 'GET', calls[i % calls.length]!)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 503));
+    const live = await send(server.base, 'GET', '/rest/health');
+    expect(live.status).toBe(200);
+    expect(JSON.parse(live.body)).toEqual({ status: 'ok' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[db\] database unavailable: ECONNREFUSED/);
+  });
+});
