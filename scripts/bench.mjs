@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: what a first visit to each page loads, as gzip bytes of JavaScript, against the
-// budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB), then the answer call's latency
-// under load (scripts/bench-api.ts). Reads the built output in
+// budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB), then media memory under range
+// load (scripts/bench-media.ts), then the answer call's latency under load (scripts/bench-api.ts). Reads the built output in
 // dist/client (run `npm run build` first); it measures and prints, it does not fail a build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -113,6 +113,10 @@ for (const r of rows) {
 const heaviest = rows.reduce((a, b) => (b.js > a.js ? b : a), rows[0]);
 console.log(`\n${rows.length} pages; heaviest ${heaviest.route} at ${kb(heaviest.js)}; ${over} over budget.`);
 
+// Media: the server's memory under range requests on a 40 MB video, and a cold hash (scripts/bench-media.ts).
+const media = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-media.ts'], { stdio: 'inherit' });
+if (media.status !== 0) console.error('bench: the media measurement failed');
+
 // The API: answer-call latency under 100 concurrent learners (scripts/bench-api.ts).
 const api = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-api.ts'], { stdio: 'inherit' });
-process.exit(api.status ?? 1);
+process.exit(api.status || media.status || 0);

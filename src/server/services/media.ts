@@ -147,7 +147,8 @@ async function hashAll(rows: { image: string | null; video: string | null }[]): 
 }
 
 let scanned: { at: number; done: Promise<void> } | undefined;
-const RESCAN_MS = 10_000;
+// Unknown names (a picture another process named, or a made-up one) rescan at most this often.
+const RESCAN_MS = 2_000;
 
 /** Hashes every question's media (retired ones too: their pictures still show in open tests and in
  *  results). Start-up calls it without waiting; a lookup of an unknown name waits for it. */
