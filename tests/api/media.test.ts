@@ -123,6 +123,9 @@ describe.each(dialects)('question media on %s', (dialect) => {
       expect(res.headers.get('content-length')).toBe(String(bytes.length));
       expect(res.headers.get('content-type')).toBe('video/webm');
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+      const head = await app.request(url, { method: 'HEAD', headers: { range: 'bytes=0-99' } });
+      expect([head.status, head.headers.get('content-length'), head.headers.get('content-range')]).toEqual([206, '100', `bytes 0-99/${bytes.length}`]);
+      expect(await head.text()).toBe('');
     });
 
     it('sends exactly the bytes each range asks for', async () => {

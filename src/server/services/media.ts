@@ -85,7 +85,10 @@ async function saveHashes(): Promise<void> {
 export async function hashFile(file: string): Promise<Hashed | null> {
   const known = await knownHashes();
   const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return null;
+  if (!info?.isFile()) {
+    if (known.delete(file)) saveHashesSoon();
+    return null;
+  }
   const cached = known.get(file);
   if (cached && cached.size === info.size && cached.mtimeMs === info.mtimeMs) return cached;
   let running = hashing.get(file);
