@@ -8,7 +8,7 @@ import { createDb, migrateToLatest, type Dialect } from './db/client';
 import type { Database } from './db/schema';
 import { seedDemo } from './db/seed/demo';
 import { loadContent } from './services/content';
-import { hashQuestionMedia } from './services/media';
+import { startHashingQuestionMedia } from './services/media';
 import { syncContent } from './services/content-sync';
 import { syncQuestionContent } from './services/questions';
 
@@ -42,7 +42,7 @@ export async function initDeps(env: Record<string, string | undefined> = process
     if (config.ZHOL_DEMO) await seedDemo(conn);
   });
   // Question media gets its content names in the background (streamed, remembered across restarts).
-  void hashQuestionMedia(db).catch((error: unknown) => console.error('[media] could not hash question media:', error));
+  await startHashingQuestionMedia(db);
   return { db, config, now: () => new Date() };
 }
 

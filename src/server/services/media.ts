@@ -154,12 +154,21 @@ let scanned: { at: number; done: Promise<void> } | undefined;
 const RESCAN_MS = 2_000;
 
 /** Hashes every question's media (retired ones too: their pictures still show in open tests and in
- *  results). Start-up calls it without waiting; a lookup of an unknown name waits for it. */
+ *  results). A lookup of an unknown name waits for it. */
 export function hashQuestionMedia(db: Kysely<Database>): Promise<void> {
   if (scanned && Date.now() - scanned.at < RESCAN_MS) return scanned.done;
   const done = db.selectFrom('questions').select(['image', 'video']).execute().then(hashAll);
   scanned = { at: Date.now(), done: done.catch(() => undefined) };
   return done;
+}
+
+/** Start-up: reads which files the questions show, then hashes them in the background (the server
+ *  answers meanwhile; a request for a name not hashed yet waits for its file). */
+export async function startHashingQuestionMedia(db: Kysely<Database>): Promise<void> {
+  const rows = await db.selectFrom('questions').select(['image', 'video']).execute();
+  const done = hashAll(rows);
+  scanned = { at: Date.now(), done: done.catch(() => undefined) };
+  done.catch((error: unknown) => console.error('[media] could not hash question media:', error));
 }
 
 /** The file behind a media name. A process that has not shown that question yet (another app
