@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: what a first visit to each page loads, as gzip bytes of JavaScript, against the
-// budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB), then the answer call's latency
-// under load (scripts/bench-api.ts). Reads the built output in
+// budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB), and the bytes each page sends over
+// the wire raw, gzip and br (HTML + JS + CSS from the built server), then media memory under range
+// load (scripts/bench-media.ts), then the answer call's latency under load (scripts/bench-api.ts). Reads the built output in
 // dist/client (run `npm run build` first); it measures and prints, it does not fail a build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -76,6 +78,38 @@ for (const file of walk(root)) {
   measure('/' + relative(root, dirname(file)).split('\\').join('/'), readFileSync(file, 'utf8'));
 }
 
+// What the server actually sends for a page (HTML, its JavaScript closure and its stylesheets), as
+// bytes on the wire with Accept-Encoding br, gzip or none: the build's precompressed copies for the
+// files, on-the-fly compression for pages rendered per request (scripts/compression.mjs).
+const ENCODINGS = ['identity', 'gzip', 'br'];
+const wireCache = new Map();
+function wireBytes(port, path, encoding) {
+  const key = `${path} ${encoding}`;
+  if (!wireCache.has(key)) {
+    wireCache.set(key, new Promise((ok, fail) => {
+      http.get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': encoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => { bytes += chunk.length; });
+        res.on('end', () => ok({ bytes, status: res.statusCode }));
+      }).on('error', fail);
+    }));
+  }
+  return wireCache.get(key);
+}
+async function wireWeight(port, route) {
+  const html = await (await fetch(`http://127.0.0.1:${port}${route}`)).text();
+  const modules = new Set();
+  for (const entry of pageScripts(html)) closure(entry, modules);
+  const assets = [...modules].map((f) => `/${relative(root, f).split('\\').join('/')}`);
+  for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) if (m[1].startsWith('/')) assets.push(m[1]);
+  const total = {};
+  for (const encoding of ENCODINGS) {
+    total[encoding] = (await wireBytes(port, route, encoding)).bytes;
+    for (const asset of assets) total[encoding] += (await wireBytes(port, asset, encoding)).bytes;
+  }
+  return total;
+}
+
 // Pages rendered per request (a test, a statistic, 404) are not files: ask the built server for them.
 async function freePort() {
   return new Promise((ok) => { const srv = createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => ok(port)); }); });
@@ -95,6 +129,7 @@ try {
     const res = await fetch(`http://127.0.0.1:${port}${route}`);
     measure(route, await res.text());
   }
+  for (const row of rows) row.wire = await wireWeight(port, row.route);
 } finally {
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });
@@ -113,6 +148,19 @@ for (const r of rows) {
 const heaviest = rows.reduce((a, b) => (b.js > a.js ? b : a), rows[0]);
 console.log(`\n${rows.length} pages; heaviest ${heaviest.route} at ${kb(heaviest.js)}; ${over} over budget.`);
 
+console.log('\nBytes on the wire per page (HTML + JS + CSS, as the built server sends them): no encoding, gzip, br.\n');
+console.log(['route'.padEnd(32), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), 'br saves'.padStart(9)].join(' '));
+for (const r of rows) {
+  const w = r.wire;
+  console.log([r.route.padEnd(32), kb(w.identity).padStart(10), kb(w.gzip).padStart(10), kb(w.br).padStart(10), `${(100 - (w.br / w.identity) * 100).toFixed(0)} %`.padStart(9)].join(' '));
+}
+const sum = (key) => rows.reduce((n, r) => n + r.wire[key], 0);
+console.log(`\nAll ${rows.length} pages: ${kb(sum('identity'))} raw, ${kb(sum('gzip'))} gzip, ${kb(sum('br'))} br.`);
+
+// Media: the server's memory under range requests on a 40 MB video, and a cold hash (scripts/bench-media.ts).
+const media = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-media.ts'], { stdio: 'inherit' });
+if (media.status !== 0) console.error('bench: the media measurement failed');
+
 // The API: answer-call latency under 100 concurrent learners (scripts/bench-api.ts).
 const api = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-api.ts'], { stdio: 'inherit' });
-process.exit(api.status ?? 1);
+process.exit(api.status || media.status || 0);

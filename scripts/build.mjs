@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm run build`: the Astro build, the API bundle, then Pagefind over the built pages. Pagefind must
-// come after every `astro build`, because the build wipes dist/.
+// `npm run build`: the Astro build, the API bundle, then Pagefind over the built pages, then brotli and
+// gzip copies of the text assets (scripts/compression.mjs). Pagefind and the copies must come after
+// every `astro build`, because the build wipes dist/ (and the copies must include Pagefind's files).
 import { spawnSync } from 'node:child_process';
+import { precompressDir } from './compression.mjs';
 
 const steps = [
   ['astro build', 'astro', ['build']],
@@ -16,3 +18,10 @@ for (const [title, command, args] of steps) {
     process.exit(result.status || 1);
   }
 }
+
+// Brotli at its best quality is slow (seconds for the whole site), which is why it happens here once
+// and not per request; the server sends these copies by Accept-Encoding.
+const started = performance.now();
+const packed = precompressDir('dist/client');
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+console.log(`build: precompressed ${packed.files} files of dist/client, ${kb(packed.raw)} → ${kb(packed.br)} brotli, ${kb(packed.gz)} gzip (${((performance.now() - started) / 1000).toFixed(1)} s)`);

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compressResponse, precompressedFiles, servePrecompressed } from './compression.mjs';
 
 const clientDir = resolve('dist/client');
 const entry = resolve('dist/server/entry.mjs');
@@ -109,8 +110,15 @@ export function canonicalApiUrl(url = '') {
 
 const host = config.HOST;
 const port = config.PORT;
+// The build's brotli and gzip copies of the static text files (scripts/build.mjs), by URL path.
+const precompressed = precompressedFiles(clientDir);
+
 const server = http.createServer((req, res) => {
   securityHeaders(req, res);
+  // Static text files go out as their precompressed copy when the browser takes one; anything else
+  // HTML or JSON of 1 KB or more (pages rendered per request, API answers) is compressed on the fly.
+  if (servePrecompressed(req, res, precompressed)) return;
+  compressResponse(req, res);
   // Question pictures and videos, the imported ones included, come through the API under
   // content-hash names (src/server/routes/media.ts); everything else is Astro's.
   if (isApi(req.url)) { apiListener(req, res); return; }

@@ -9,6 +9,7 @@ import { DatabaseUnavailableError } from './errors';
 import type { Database } from './db/schema';
 import { seedDemo } from './db/seed/demo';
 import { loadContent } from './services/content';
+import { startHashingQuestionMedia } from './services/media';
 import { syncContent } from './services/content-sync';
 import { syncQuestionContent } from './services/questions';
 
@@ -52,6 +53,8 @@ export async function initDeps(env: Record<string, string | undefined> = process
       await syncQuestionContent(conn, content);
       if (config.ZHOL_DEMO) await seedDemo(conn);
     });
+    // Question media gets its content names in the background (streamed, remembered across restarts).
+    await startHashingQuestionMedia(db);
   } catch (error) {
     if (!database) await db.destroy();
     throw error;

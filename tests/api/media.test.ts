@@ -1,13 +1,13 @@
 // Question pictures reach the browser under content-hash names, never the authored file names
 // (which can name the answer: signs/no-overtaking.svg).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { clearMediaCache, mediaUrl } from '../../src/server/services/media';
+import { clearMediaCache, mediaUrl, resetMediaHashes } from '../../src/server/services/media';
 import { syncQuestionContent } from '../../src/server/services/questions';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -44,9 +44,9 @@ describe.each(dialects)('question media on %s', (dialect) => {
   });
 
   it('gives the same file the same name, finds it in a fresh process, and knows nothing else', async () => {
-    const url = mediaUrl('image', 'signs/give-way.svg')!;
+    const url = (await mediaUrl('image', 'signs/give-way.svg'))!;
     expect(url).not.toContain('give-way');
-    expect(mediaUrl('image', 'signs/give-way.svg')).toBe(url);
+    expect(await mediaUrl('image', 'signs/give-way.svg')).toBe(url);
     // Another app process has not hashed anything yet: it looks the name up among all questions.
     clearMediaCache();
     const res = await app.request(url);
@@ -58,7 +58,7 @@ describe.each(dialects)('question media on %s', (dialect) => {
   });
 
   it('serves byte ranges (206, 416) so videos play and seek everywhere', async () => {
-    const url = mediaUrl('video', 'intersections-equal-right.webm')!;
+    const url = (await mediaUrl('video', 'intersections-equal-right.webm'))!;
     const whole = await app.request(url);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     const size = (await whole.arrayBuffer()).byteLength;
@@ -79,17 +79,126 @@ describe.each(dialects)('question media on %s', (dialect) => {
       mkdirSync(join(dir, 'images/questions/probe'), { recursive: true });
       const file = join(dir, 'images/questions/probe/x.svg');
       writeFileSync(file, '<svg xmlns="http://www.w3.org/2000/svg"><title>one</title></svg>');
-      const first = mediaUrl('image', 'probe/x.svg')!;
+      const first = (await mediaUrl('image', 'probe/x.svg'))!;
       expect((await app.request(first)).status).toBe(200);
       rmSync(file);
       expect((await app.request(first, { headers: { 'accept-language': 'en' } })).status).toBe(404);
       writeFileSync(file, '<svg xmlns="http://www.w3.org/2000/svg"><title>two</title></svg>');
-      const second = mediaUrl('image', 'probe/x.svg')!;
+      const second = (await mediaUrl('image', 'probe/x.svg'))!;
       expect(second).not.toBe(first);
       expect(await (await app.request(second)).text()).toContain('two');
     } finally {
       if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR; else process.env.ZHOL_MEDIA_DIR = previous;
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  describe('streamed files', () => {
+    let dir = '';
+    let previous: string | undefined;
+    // 300 KB of bytes that differ at every position, so a range off by one shows.
+    const bytes = Buffer.from(Array.from({ length: 300 * 1024 }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
+    let url = '';
+    const get = (headers: Record<string, string> = {}) => app.request(url, { headers: { 'accept-language': 'en', ...headers } });
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'zhol-media-stream-'));
+      previous = process.env.ZHOL_MEDIA_DIR;
+      process.env.ZHOL_MEDIA_DIR = dir;
+      resetMediaHashes();
+      mkdirSync(join(dir, 'videos/questions'), { recursive: true });
+      writeFileSync(join(dir, 'videos/questions/probe.webm'), bytes);
+      url = (await mediaUrl('video', 'probe.webm'))!;
+    });
+    afterAll(() => {
+      if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR; else process.env.ZHOL_MEDIA_DIR = previous;
+      resetMediaHashes();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('names the file by its content and sends all of it with its length', async () => {
+      const { createHash } = await import('node:crypto');
+      expect(url).toBe(`/rest/v1/media/${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}.webm`);
+      const res = await get();
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-length')).toBe(String(bytes.length));
+      expect(res.headers.get('content-type')).toBe('video/webm');
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+      const head = await app.request(url, { method: 'HEAD', headers: { range: 'bytes=0-99' } });
+      expect([head.status, head.headers.get('content-length'), head.headers.get('content-range')]).toEqual([206, '100', `bytes 0-99/${bytes.length}`]);
+      expect(await head.text()).toBe('');
+    });
+
+    it('sends exactly the bytes each range asks for', async () => {
+      const size = bytes.length;
+      const cases: [string, number, number][] = [
+        ['bytes=0-0', 0, 0], ['bytes=1000-1999', 1000, 1999], ['bytes=300000-', 300000, size - 1], ['bytes=-1', size - 1, size - 1],
+        ['bytes=-100', size - 100, size - 1], ['bytes=-999999', 0, size - 1], ['bytes=5-999999', 5, size - 1],
+        // Several ranges: the first is sent.
+        ['bytes=10-19, 40-49', 10, 19],
+      ];
+      for (const [range, start, end] of cases) {
+        const res = await get({ range });
+        expect(res.status, range).toBe(206);
+        expect(res.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/${size}`);
+        expect(res.headers.get('content-length'), range).toBe(String(end - start + 1));
+        expect(Buffer.from(await res.arrayBuffer()).equals(bytes.subarray(start, end + 1)), range).toBe(true);
+      }
+    });
+
+    it('answers 416 with the size for ranges past the end, and the whole file for ranges it cannot read', async () => {
+      for (const range of [`bytes=${bytes.length}-`, 'bytes=999999-1000000', 'bytes=-0']) {
+        const res = await get({ range });
+        expect([res.status, res.headers.get('content-range')], range).toEqual([416, `bytes */${bytes.length}`]);
+      }
+      for (const range of ['bytes=20-10', 'items=0-5', 'bytes=abc', 'bytes=-']) {
+        const res = await get({ range });
+        expect(res.status, range).toBe(200);
+        expect((await res.arrayBuffer()).byteLength, range).toBe(bytes.length);
+      }
+    });
+
+    it('answers 304 to a browser that has the file, and ignores a range meant for another version', async () => {
+      const etag = (await get()).headers.get('etag')!;
+      expect(etag).toBe(`"${url.split('/').pop()!.split('.')[0]}"`);
+      const cached = await get({ 'if-none-match': etag });
+      expect(cached.status).toBe(304);
+      expect(await cached.text()).toBe('');
+      expect((await get({ 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+      expect((await get({ 'if-none-match': '"other"' })).status).toBe(200);
+      expect((await get({ range: 'bytes=0-1', 'if-range': etag })).status).toBe(206);
+      expect((await get({ range: 'bytes=0-1', 'if-range': '"old"' })).status).toBe(200);
+    });
+
+    it('remembers hashes across a restart by path, size and modification time', async () => {
+      await new Promise((ok) => setTimeout(ok, 700)); // the cache file is written half a second after the last hash
+      const cacheFile = join(dir, '.hashes.json');
+      expect(existsSync(cacheFile)).toBe(true);
+      const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, { hash: string }>;
+      const file = join(dir, 'videos/questions/probe.webm');
+      expect(cache[file]!.hash).toBe(url.split('/').pop()!.split('.')[0]);
+      // A "restart" that finds a (planted) hash for the same size and time uses it without reading the file…
+      cache[file]!.hash = 'PLANTEDxxxxxxxxxxxxxxx';
+      writeFileSync(cacheFile, JSON.stringify(cache));
+      resetMediaHashes();
+      expect(await mediaUrl('video', 'probe.webm')).toBe('/rest/v1/media/PLANTEDxxxxxxxxxxxxxxx.webm');
+      // …and rehashes a file whose modification time changed.
+      utimesSync(file, new Date(), new Date(Date.now() - 60_000));
+      resetMediaHashes();
+      expect(await mediaUrl('video', 'probe.webm')).toBe(url);
+    });
+
+    it('answers 404, never 500, when the file vanished or changed after it was named', async () => {
+      const file = join(dir, 'videos/questions/probe.webm');
+      expect((await get({ range: 'bytes=0-0' })).status).toBe(206);
+      writeFileSync(file, Buffer.concat([bytes, Buffer.from('more')]));
+      expect((await get()).status).toBe(404);
+      const renamed = (await mediaUrl('video', 'probe.webm'))!;
+      expect(renamed).not.toBe(url);
+      rmSync(file);
+      const gone = await app.request(renamed, { headers: { 'accept-language': 'en', range: 'bytes=0-9' } });
+      expect(gone.status).toBe(404);
+      expect(await gone.json()).toMatchObject({ status: 404 });
+      writeFileSync(file, bytes);
+    });
   });
 });

@@ -48,7 +48,8 @@ export async function questionTexts(db: Kysely<Database>, ids: number[], locale:
   for (const a of answers) byQuestion.set(a.question_id, [...(byQuestion.get(a.question_id) ?? []), { value: a.position, text: a.text }]);
   const now = Date.now();
   for (const r of rows) {
-    const value = { text: r.text, comment: r.comment, image: mediaUrl('image', r.image), image_alt: r.image ? r.image_alt : null, video: mediaUrl('video', r.video), correct: r.correct, answers: byQuestion.get(r.id) ?? [] };
+    const [image, video] = await Promise.all([mediaUrl('image', r.image), mediaUrl('video', r.video)]);
+    const value = { text: r.text, comment: r.comment, image, image_alt: r.image ? r.image_alt : null, video, correct: r.correct, answers: byQuestion.get(r.id) ?? [] };
     cache.set(`${locale}:${r.id}`, { at: now, value });
     result.set(r.id, value);
   }

@@ -1,0 +1,141 @@
+// The media half of `npm run bench`: a 40 MB video as a question's media in a temporary database and
+// media folder, served by the built server (scripts/server.mjs). It measures
+//   1. whether hashing that video at start-up (cold: never hashed before) stalls the event loop:
+//      a health call every 10 ms meanwhile, and the slowest answer;
+//   2. the server's memory (/proc/<pid>/status VmRSS, and VmHWM reset before the load) under rounds of
+//      60 concurrent anonymous one-byte Range requests, then 8 concurrent whole downloads.
+// Linux only (it reads /proc); elsewhere it says so and skips.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomFillSync } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, migrateToLatest } from '../src/server/db/client';
+import { loadContent } from '../src/server/services/content';
+import { syncContent } from '../src/server/services/content-sync';
+import { loadBank, syncQuestionContent } from '../src/server/services/questions';
+import { makeBank } from '../tests/support/bank';
+
+const SIZE = 40 * 1024 * 1024;
+const CONCURRENT = 60;
+const ROUNDS = 5;
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
+});
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+function memory(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** Resets VmHWM to the current RSS (Linux clear_refs "5"), so the peak shown is the load's own. */
+function resetPeak(pid: number): void {
+  try { writeFileSync(`/proc/${pid}/clear_refs`, '5'); } catch { /* the peak then counts from start-up */ }
+}
+
+if (!existsSync('/proc/self/status')) {
+  console.log('\nMedia memory: skipped (needs Linux /proc).');
+  process.exit(0);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'zhol-bench-media-'));
+const mediaDir = join(dir, 'media');
+const dbUrl = `file:${join(dir, 'bench.db')}`;
+let server: ChildProcess | undefined;
+try {
+  // 40 MB that does not compress, written in 1 MB pieces, hashed here the way the server names it.
+  mkdirSync(join(mediaDir, 'videos/questions/bench'), { recursive: true });
+  const videoPath = join(mediaDir, 'videos/questions/bench/big.webm');
+  const digest = createHash('sha256');
+  const fd = openSync(videoPath, 'w');
+  const piece = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < SIZE / piece.length; i++) { randomFillSync(piece); digest.update(piece); writeSync(fd, piece); }
+  closeSync(fd);
+  const url = `/rest/v1/media/${digest.digest('base64url').slice(0, 22)}.webm`;
+
+  // The database with the built-in bank (the big video's question comes later, see 1. below).
+  const { db } = createDb(dbUrl);
+  await migrateToLatest(db);
+  const content = loadContent();
+  await syncContent(db, content);
+  await syncQuestionContent(db, content);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['scripts/server.mjs'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, ZHOL_MEDIA_DIR: mediaDir, ZHOL_DEMO: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = server.pid!;
+  await new Promise<void>((ok, fail) => {
+    server!.stdout!.on('data', (chunk) => { if (String(chunk).includes('is ready')) ok(); });
+    server!.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
+  });
+
+  // 1. A cold hash on a warm, idle server: the question arrives after start-up (as from an import by
+  // another process), and the first call for its name makes the server hash it, a health call
+  // every 10 ms meanwhile. Start-up hashing runs the same code.
+  for (let i = 0; i < 5; i++) await (await fetch(`${base}/rest/health`)).arrayBuffer();
+  const [question] = makeBank([content.themes[0]!.code], 1, 'bench-media');
+  await loadBank(db, [{ ...question!, image: null, video: 'bench/big.webm' }], { source: 'bench-media', full: true });
+  await db.destroy();
+  await new Promise((r) => setTimeout(r, 2500)); // past the server's rescan interval for unknown names
+  const hashStart = performance.now();
+  let hashing = true;
+  const healthTimes: number[] = [];
+  const pinger = (async () => {
+    while (hashing) {
+      const t = performance.now();
+      await (await fetch(`${base}/rest/health`)).arrayBuffer();
+      healthTimes.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  const first = await fetch(`${base}${url}`, { headers: { range: 'bytes=0-0' } });
+  await first.arrayBuffer();
+  const hashMs = performance.now() - hashStart;
+  hashing = false;
+  await pinger;
+  if (first.status !== 206) throw new Error(`the media route answered ${first.status} for the big video`);
+  const slowest = Math.max(...healthTimes);
+
+  // 2. Memory under range load.
+  const before = memory(pid);
+  resetPeak(pid);
+  const rangeStart = performance.now();
+  for (let round = 0; round < ROUNDS; round++) {
+    await Promise.all(Array.from({ length: CONCURRENT }, async () => {
+      const at = Math.floor(Math.random() * SIZE);
+      const res = await fetch(`${base}${url}`, { headers: { range: `bytes=${at}-${at}` } });
+      const body = await res.arrayBuffer();
+      if (res.status !== 206 || body.byteLength !== 1) throw new Error(`range answered ${res.status} with ${body.byteLength} bytes`);
+    }));
+  }
+  const rangeMs = performance.now() - rangeStart;
+  const afterRanges = memory(pid);
+  const downloads = await Promise.all(Array.from({ length: 8 }, async () => {
+    const res = await fetch(`${base}${url}`);
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
+    return bytes;
+  }));
+  if (downloads.some((b) => b !== SIZE)) throw new Error('a whole download came back short');
+  const after = memory(pid);
+
+  console.log(`\nMedia: a ${SIZE / 1024 / 1024} MB video served by the built server (scripts/bench-media.ts).`);
+  // What the old whole-file read and hash would have held the event loop for, for comparison.
+  const t = performance.now();
+  createHash('sha256').update(readFileSync(videoPath)).digest();
+  const blockingMs = performance.now() - t;
+  console.log(`  cold hash (streamed): ${hashMs.toFixed(0)} ms; ${healthTimes.length} health calls meanwhile, slowest ${slowest.toFixed(1)} ms` +
+    ` (${slowest < 100 ? 'event loop not blocked' : 'EVENT LOOP BLOCKED'}); a whole-file read and hash would block for ${blockingMs.toFixed(0)} ms`);
+  console.log(`  ${ROUNDS} rounds × ${CONCURRENT} concurrent one-byte ranges: ${rangeMs.toFixed(0)} ms; then 8 concurrent whole downloads (${SIZE * 8 / 1024 / 1024} MB)`);
+  console.log(`  server RSS: before ${mb(before.rss)}, after ranges ${mb(afterRanges.rss)}, after downloads ${mb(after.rss)}, peak during the load ${mb(after.hwm)}`);
+} finally {
+  server?.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
