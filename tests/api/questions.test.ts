@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { createDb } from '../../src/server/db/client';
+import { runImport } from '../../src/server/cli/questions-import';
 import { questionTexts } from '../../src/server/services/exam-view';
 import { bankFiles, foreignIds, loadBank, readBank, syncQuestionContent } from '../../src/server/services/questions';
 import { makeBank } from '../support/bank';
@@ -219,15 +220,28 @@ describe.each(dialects)('loading a bank on %s', (dialect) => {
 });
 
 describe('npm run questions:import', () => {
-  const run = (args: string[], db: string) => spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/questions-import.ts', ...args], {
-    encoding: 'utf8', env: { ...process.env, DATABASE_URL: `file:${db}`, ZHOL_MEDIA_DIR: join(dir, 'media') }, timeout: 60_000,
-  });
+  // In-process: the command's own function with captured output (the spawned command is smoke-tested once below).
+  const run = async (args: string[], db: string, env: NodeJS.ProcessEnv = {}) => {
+    let stdout = '';
+    let stderr = '';
+    const status = await runImport(args, {
+      stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; },
+      env: { DATABASE_URL: `file:${db}`, ZHOL_MEDIA_DIR: join(dir, 'media'), ...env },
+    });
+    return { status, stdout, stderr };
+  };
+
+  it('runs as the real command: usage and exit code 2 without a bank', () => {
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/questions-import.ts'], { encoding: 'utf8', timeout: 60_000 });
+    expect(res.status).toBe(2);
+    expect(res.stderr).toMatch(/^Usage: npm run questions:import/);
+  }, 60_000);
 
   it('imports nothing when anything is wrong, then imports, idempotently, copying pictures', async () => {
     const db = join(dir, 'cli.db');
     const bank = makeBank(['signs'], 4);
     const folder = writeBank('cli', { 'signs.yaml': stringify({ theme: 'signs', questions: bank.map(({ theme: _t, ...q }) => q) }) });
-    const bad = run([folder], db);
+    const bad = await run([folder], db);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/nothing was imported/);
     expect(bad.stderr).toMatch(/signs\.yaml:\d+: questions\.0\.image: no file signs\/q0\.svg/);
@@ -236,11 +250,11 @@ describe('npm run questions:import', () => {
       expect(await kdb.selectFrom('questions').select('id').execute()).toEqual([]);
       mkdirSync(join(folder, 'images/signs'), { recursive: true });
       writeFileSync(join(folder, 'images/signs/q0.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-      const ok = run([folder, '--full'], db);
+      const ok = await run([folder, '--full'], db);
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toMatch(/Imported 4 questions from 1 files .*4 added/);
       expect((await kdb.selectFrom('questions').select('id').execute())).toHaveLength(4);
-      expect(run([folder, '--full'], db).stdout).toMatch(/0 added, 0 updated, 4 unchanged, 0 retired/);
+      expect((await run([folder, '--full'], db)).stdout).toMatch(/0 added, 0 updated, 4 unchanged, 0 retired/);
       expect(spawnSync('test', ['-f', join(dir, 'media/images/questions/signs/q0.svg')]).status).toBe(0);
     } finally {
       await kdb.destroy();
@@ -251,7 +265,7 @@ describe('npm run questions:import', () => {
     const db = join(dir, 'cli-meta.db');
     const folder = writeBank('cli-meta', { 'signs.yaml': stringify({ theme: 'signs', questions: makeBank(['signs'], 2, 'meta').map(({ theme: _t, image: _i, ...q }) => q) }) });
     writeFileSync(join(folder, 'bank.yaml'), 'version: "7.1"\nchangelog:\n  - version: "7.1"\n    date: 2026-11-20\n    text: { ru: Обновлено }\n');
-    const bad = run([folder], db);
+    const bad = await run([folder], db);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/bank\.yaml: changelog\.0\.text\.kz/);
     const { db: before } = createDb(`file:${db}`);
@@ -263,7 +277,7 @@ describe('npm run questions:import', () => {
       await before.destroy();
     }
     writeFileSync(join(folder, 'bank.yaml'), 'version: "7.1"\nchangelog:\n  - version: "7.1"\n    date: 2026-11-20\n    text: { ru: Обновлено, kz: Жаңартылды, en: Updated }\n');
-    const ok = run([folder], db);
+    const ok = await run([folder], db);
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('version 7.1');
     const { db: kdb } = createDb(`file:${db}`);
@@ -284,7 +298,7 @@ describe('npm run questions:import', () => {
     const folder = writeBank('cli-clash', { 'signs.yaml': stringify({ theme: 'signs', questions: [{ ...q, theme: undefined, id: builtInId, image: builtPicture }] }) });
     mkdirSync(join(folder, 'images/signs'));
     writeFileSync(join(folder, 'images', builtPicture), '<svg xmlns="http://www.w3.org/2000/svg"><!-- mine --></svg>');
-    const bad = run([folder], db);
+    const bad = await run([folder], db);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/^2 problems; nothing was imported/);
     expect(bad.stderr).toContain(`signs.yaml:3: questions.0.id: "${builtInId}" belongs to the built-in bank (content/questions/signs.yaml)`);
