@@ -24,6 +24,10 @@ function writeBank(name: string, files: Record<string, string>): string {
   for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text);
   return folder;
 }
+/** The bank in Russian only (what a foreign operator's bank often is). */
+const russianOnly = (questions: ReturnType<typeof makeBank>) => questions.map(({ theme: _t, ...q }) => ({
+  ...q, image: null, text: { ru: q.text.ru }, answers: q.answers.map((a) => ({ ru: a.ru })), explanation: { ru: q.explanation.ru },
+}));
 const fileOf = (theme: string, questions: ReturnType<typeof makeBank>) =>
   stringify({ theme, questions: questions.map(({ theme: _t, ...q }) => ({ ...q, image: null })) });
 
@@ -56,8 +60,8 @@ describe('reading a bank', () => {
     });
     const { problems, questions } = readBank([join(folder, 'own.yaml')], { themes, imagesDir: join(folder, 'images') });
     expect(problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
-      '1: theme: unknown theme "nope"',
-      '6: questions.0.image: no file own/missing.svg',
+      '1: theme: unknown theme "nope" (a theme of content/themes.yaml or of the bank\'s bank.yaml themes:)',
+      `6: questions.0.image: no file own/missing.svg in ${join(folder, 'images')}`,
       '11: questions.0.correct: must be between 1 and 2',
     ]);
     expect(questions).toEqual([]);
@@ -116,6 +120,24 @@ describe('reading a bank', () => {
     expect(readBank([join(folder, 'signs.yaml')], { ...options, reserved: new Map() }).problems).toEqual([]);
   });
 
+  it('reads a bank in the languages bank.yaml declares, and refuses texts of a question that lack its languages', () => {
+    const [ruOnly, mixed, bad] = russianOnly(makeBank(['signs'], 3, 'lang'));
+    const withEn = { ...mixed!, text: { ...mixed!.text, en: 'In English' }, answers: mixed!.answers.map((a) => ({ ...a, en: 'Answer' })), explanation: { ...mixed!.explanation, en: 'Because' } };
+    const missing = { ...bad!, text: { ...bad!.text, en: 'In English' } }; // its answers and explanation lack en
+    const folder = writeBank('lang', { 'signs.yaml': stringify({ theme: 'signs', questions: [ruOnly, withEn, missing] }) });
+    const { questions, problems } = readBank([join(folder, 'signs.yaml')], { themes, languages: ['ru'] });
+    expect(problems.map((p) => p.message)).toEqual([
+      'questions.2.answers.0.en: missing (the question\'s text is in ru, en)',
+      'questions.2.answers.1.en: missing (the question\'s text is in ru, en)',
+      'questions.2.answers.2.en: missing (the question\'s text is in ru, en)',
+      'questions.2.explanation.en: missing (the question\'s text is in ru, en)',
+    ]);
+    expect(questions.map((q) => q.langs)).toEqual([['ru'], ['ru', 'en']]);
+    // Without the declaration all three are required, and the message says how to declare fewer.
+    const strict = readBank([join(folder, 'signs.yaml')], { themes });
+    expect(strict.problems[0]!.message).toMatch(/^questions\.0\.text\.kz: missing \(the bank's languages are ru, kz, en; a bank in fewer declares them in bank\.yaml, e\.g\. languages: \[ru\]\)/);
+  });
+
   it('refuses a video question without a picture, one answer, and six answers', () => {
     const [q] = makeBank(['signs'], 1);
     const variants = [
@@ -167,6 +189,24 @@ describe.each(dialects)('loading a bank on %s', (dialect) => {
     expect((await questionTexts(t.deps.db, [id], 'en')).get(id)).toMatchObject({ text: 'Reworded', correct: 2, answers: [{ value: 1 }, { value: 2 }] });
     // Each language is its own entry.
     expect((await questionTexts(t.deps.db, [id], 'ru')).get(id)?.text).toBe(bank[0]!.text.ru);
+  });
+
+  it('shows a question in the learner\'s language when it has it, else in its own, saying which', async () => {
+    const [ru, ruKz] = makeBank(['speed'], 2, 'shown');
+    const bank = [
+      { ...ru!, langs: ['ru' as const], text: { ru: ru!.text.ru }, answers: ru!.answers.map((a) => ({ ru: a.ru })), explanation: { ru: ru!.explanation.ru } },
+      { ...ruKz!, langs: ['ru' as const, 'kz' as const], text: { ru: ruKz!.text.ru, kz: ruKz!.text.kz },
+        answers: ruKz!.answers.map((a) => ({ ru: a.ru, kz: a.kz })), explanation: { ru: ruKz!.explanation.ru, kz: ruKz!.explanation.kz } },
+    ];
+    await loadBank(t.deps.db, bank, { source: 'import', full: false });
+    const ids = await t.deps.db.selectFrom('questions').select(['id', 'code']).where('code', 'in', bank.map((q) => q.id)).orderBy('code').execute();
+    const [ruId, ruKzId] = ids.map((r) => r.id) as [number, number];
+    const en = await questionTexts(t.deps.db, [ruId, ruKzId], 'en');
+    expect(en.get(ruId)).toMatchObject({ lang: 'ru', text: ru!.text.ru, comment: ru!.explanation.ru, answers: [{ text: ru!.answers[0]!.ru }, {}, {}] });
+    expect(en.get(ruKzId)).toMatchObject({ lang: 'ru', text: ruKz!.text.ru });
+    const kz = await questionTexts(t.deps.db, [ruId, ruKzId], 'kz');
+    expect(kz.get(ruId)).toMatchObject({ lang: 'ru', text: ru!.text.ru });
+    expect(kz.get(ruKzId)).toMatchObject({ lang: 'kz', text: ruKz!.text.kz, answers: [{ text: ruKz!.answers[0]!.kz }, {}, {}, {}] });
   });
 
   it('never takes over a question of another source; the start-up leaves imported ids to the import', async () => {
@@ -261,13 +301,35 @@ describe('npm run questions:import', () => {
     }
   }, 60_000);
 
+  it('sums up a refused bank: the first 20 problems, the counts by kind, and how to declare a one-language bank', async () => {
+    const db = join(dir, 'cli-summary.db');
+    const folder = writeBank('cli-summary', { 'signs.yaml': stringify({ theme: 'signs', questions: russianOnly(makeBank(['signs'], 30, 'sum')) }) });
+    const bad = await run([folder], db);
+    expect(bad.status).toBe(1);
+    const lines = bad.stderr.trimEnd().split('\n');
+    // Per question: text.kz, text.en (the missing ones; its other texts follow the question's text).
+    expect(lines[0]).toBe('60 problems; nothing was imported.');
+    expect(lines.slice(1, 21).every((l) => /signs\.yaml:\d+: questions\.\d+\.text\.(kz|en): missing/.test(l))).toBe(true);
+    expect(lines[21]).toBe('… and 40 more.');
+    expect(lines.slice(22)).toEqual([
+      'By kind:',
+      expect.stringMatching(/^ +30 {2}text\.kz: missing \(the bank's languages are ru, kz, en; a bank in fewer declares them in bank\.yaml, e\.g\. languages: \[ru\]\)$/),
+      expect.stringMatching(/^ +30 {2}text\.en: missing/),
+    ]);
+    // Declared, the same files import, and the importer says so.
+    writeFileSync(join(folder, 'bank.yaml'), 'languages: [ru]\n');
+    const ok = await run([folder], db);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/Imported 30 questions/);
+  });
+
   it('takes the base\'s version from a bank.yaml in the folder, refusing a bad one, and the API names it', async () => {
     const db = join(dir, 'cli-meta.db');
     const folder = writeBank('cli-meta', { 'signs.yaml': stringify({ theme: 'signs', questions: makeBank(['signs'], 2, 'meta').map(({ theme: _t, image: _i, ...q }) => q) }) });
     writeFileSync(join(folder, 'bank.yaml'), 'version: "7.1"\nchangelog:\n  - version: "7.1"\n    date: 2026-11-20\n    text: { ru: Обновлено }\n');
     const bad = await run([folder], db);
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toMatch(/bank\.yaml: changelog\.0\.text\.kz/);
+    expect(bad.stderr).toMatch(/bank\.yaml:5: changelog\.0\.text\.kz: missing/);
     const { db: before } = createDb(`file:${db}`);
     try {
       // No import has named a base: 204, and the page keeps the built-in version it was built with.
@@ -300,7 +362,7 @@ describe('npm run questions:import', () => {
     writeFileSync(join(folder, 'images', builtPicture), '<svg xmlns="http://www.w3.org/2000/svg"><!-- mine --></svg>');
     const bad = await run([folder], db);
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toMatch(/^2 problems; nothing was imported/);
+    expect(bad.stderr).toMatch(/^2 problems; nothing was imported\./);
     expect(bad.stderr).toContain(`signs.yaml:3: questions.0.id: "${builtInId}" belongs to the built-in bank (content/questions/signs.yaml)`);
     expect(bad.stderr).toMatch(new RegExp(`signs\\.yaml:\\d+: questions\\.0\\.image: ${builtPicture.replace('.', '\\.')} is also a file of the built-in bank \\(public/images/questions/`));
     const { db: kdb } = createDb(`file:${db}`);

@@ -14,7 +14,7 @@ import { createDb, migrateToLatest } from '../db/client';
 import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
 import { loadContent } from '../services/content';
 import { syncContent } from '../services/content-sync';
-import { bankFiles, foreignIds, formatProblems, loadBank, readBank } from '../services/questions';
+import { bankFiles, foreignIds, loadBank, readBank, summarizeProblems } from '../services/questions';
 
 export const USAGE = `Usage: npm run questions:import -- <file or folder> [--full] [--dry-run] [--images DIR] [--videos DIR]
 
@@ -71,17 +71,19 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     const started = Date.now();
     const files = bankFiles(target);
     if (!files.length) { err(`No bank files (*.yaml, *.yml, *.json) in ${target}`); return 1; }
+    // bank.yaml first: it names the bank's languages and themes, by which the questions are read.
+    const meta = readBankMeta(join(base, 'bank.yaml'));
     const { questions, problems } = readBank(files, {
       themes: new Set(content.themes.map((t) => t.code)), imagesDir, videosDir,
+      ...(meta.meta?.languages ? { languages: meta.meta.languages } : {}),
       reserved: await foreignIds(db, 'import', contentDir),
       // What scripts/server.mjs serves before the media folder: the build, made from public/.
       builtMedia: ['public', 'dist/client'],
     });
-    // The base's version and changelog, when the folder has a bank.yaml (shown on the tests page).
-    const meta = readBankMeta(join(base, 'bank.yaml'));
     if (problems.length || meta.problems.length) {
       const count = problems.length + meta.problems.length;
-      err(`${count} problem${count === 1 ? '' : 's'}; nothing was imported:\n${[formatProblems(problems), ...meta.problems].filter(Boolean).join('\n')}`);
+      err(`${count} problem${count === 1 ? '' : 's'}; nothing was imported.`);
+      err(summarizeProblems([...meta.problems, ...problems]));
       return 1;
     }
     if (values['dry-run']) { out(`${questions.length} questions in ${files.length} files are valid.`); return 0; }

@@ -169,7 +169,7 @@ export const demoRoutes = new Hono<Env>({ strict: false })
       allowed_mistakes: allowed,
       questions: ids.map((qid, i) => {
         const q = texts.get(qid)!;
-        return { id: qid, number: i + 1, text: q.text, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers, correct_value: q.correct, comment: q.comment, answered: false, correct: null, value: null };
+        return { id: qid, number: i + 1, text: q.text, lang: q.lang, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers, correct_value: q.correct, comment: q.comment, answered: false, correct: null, value: null };
       }),
     });
   });
