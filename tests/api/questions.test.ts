@@ -9,7 +9,8 @@ import { parse, stringify } from 'yaml';
 import { createDb } from '../../src/server/db/client';
 import { runImport } from '../../src/server/cli/questions-import';
 import { questionTexts } from '../../src/server/services/exam-view';
-import { bankFiles, foreignIds, loadBank, readBank, syncQuestionContent } from '../../src/server/services/questions';
+import { loadContent } from '../../src/server/services/content';
+import { bankFiles, builtInReplacedAt, foreignIds, loadBank, readBank, replaceOtherSources, restoreBuiltIn, syncQuestionContent } from '../../src/server/services/questions';
 import { makeBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -241,6 +242,32 @@ describe.each(dialects)('loading a bank on %s', (dialect) => {
     expect(foreign.get('own-signs-001')).toBe(`the built-in bank (${join(content, 'questions/signs.yaml')})`);
     expect(foreign.get(mine!.id)).toMatch(/^the built-in bank/);
     expect(foreign.has('gen-signs-001')).toBe(false);
+  });
+
+  it('replaces the whole pool: the built-in bank is retired and stays so across start-ups until restored', async () => {
+    const content = loadContent();
+    const sources = async () => Object.fromEntries((await t.deps.db.selectFrom('questions').select(['source', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('retired_at', 'is', null).groupBy('source').orderBy('source').execute()).map((r) => [r.source, Number(r.n)]));
+    await syncQuestionContent(t.deps.db, content);
+    const builtIn = (await sources()).content!;
+    expect(builtIn).toBeGreaterThan(100);
+    const mine = makeBank(['signs', 'speed'], 5, 'mine');
+    await loadBank(t.deps.db, mine, { source: 'import', full: true });
+    expect((await sources()).import).toBeGreaterThanOrEqual(10);
+    expect(await replaceOtherSources(t.deps.db, 'import')).toBeGreaterThanOrEqual(builtIn);
+    await loadBank(t.deps.db, mine, { source: 'import', full: true });
+    expect(await sources()).toEqual({ import: 10 });
+    // A start-up loads the built-in bank (kept up to date for history) but leaves it retired.
+    expect(await syncQuestionContent(t.deps.db, content)).toMatchObject({ added: 0, retired: 0 });
+    expect(await sources()).toEqual({ import: 10 });
+    expect(await builtInReplacedAt(t.deps.db)).not.toBeNull();
+    // Going back: the built-in bank is the pool again, the imported questions retired (not deleted).
+    expect(await restoreBuiltIn(t.deps.db, content)).toMatchObject({ retired: 10 });
+    expect(await sources()).toEqual({ content: builtIn });
+    expect(await builtInReplacedAt(t.deps.db)).toBeNull();
+    expect(await t.deps.db.selectFrom('questions').select('id').where('code', 'in', mine.map((q) => q.id)).execute()).toHaveLength(10);
+    await syncQuestionContent(t.deps.db, content);
+    expect(await sources()).toEqual({ content: builtIn });
   });
 
   it('imports a bank of 2,000 questions, read and checked from files, then loaded', async () => {

@@ -194,9 +194,9 @@ export function summarizeProblems(problems: BankProblem[], limit = 20): string {
 /** Ids an import may not use, each with who holds it: those of another source in the database and
  * those of the built-in bank in content/questions, which the next start-up loads (read without
  * validation: start-up reports its problems). */
-export async function foreignIds(db: Kysely<Database>, source: string, contentDir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Promise<Map<string, string>> {
+export async function foreignIds(db: Kysely<Database> | null, source: string, contentDir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Promise<Map<string, string>> {
   const held = new Map<string, string>();
-  for (const r of await db.selectFrom('questions').select(['code', 'source']).where('source', '<>', source).execute()) {
+  for (const r of db ? await db.selectFrom('questions').select(['code', 'source']).where('source', '<>', source).execute() : []) {
     held.set(r.code, r.source === 'content' ? 'the built-in bank' : `the questions of source "${r.source}"`);
   }
   const folder = join(contentDir, 'questions');
@@ -218,8 +218,16 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   return out;
 }
 
+export interface LoadOptions {
+  source: string;
+  /** The whole bank of this source: its questions not in it are retired. */
+  full: boolean;
+  /** Keep these questions retired (the built-in bank after an operator's --replace): kept up to date for history, never drawn. */
+  retired?: boolean;
+}
+
 /** Writes a validated bank: upsert by id, answers and categories replaced, optional retirement. */
-export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], opts: { source: string; full: boolean }, now = new Date()): Promise<LoadResult> {
+export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], opts: LoadOptions, now = new Date()): Promise<LoadResult> {
   const at = now.toISOString();
   const loaded = await db.transaction().execute(async (trx) => {
     const themeIds = new Map((await trx.selectFrom('themes').select(['id', 'code']).execute()).map((t) => [t.code, t.id]));
@@ -246,7 +254,7 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
       return { ru: pickLanguage(a, 'ru', langs).text, kz: pickLanguage(a, 'kz', langs).text, en: pickLanguage(a, 'en', langs).text };
     });
     // A fingerprint of everything a question carries, to skip rewriting unchanged ones.
-    const fingerprint = (q: BankQuestion) => JSON.stringify([row(q), answerRows(q), [...q.categories].sort()]);
+    const fingerprint = (q: BankQuestion) => JSON.stringify([row(q), answerRows(q), [...q.categories].sort()]) + (opts.retired ? ':retired' : '');
     const result: LoadResult = { added: 0, updated: 0, unchanged: 0, retired: 0 };
     // Callers check first (readBank's reserved ids, the start-up's skip); this only guards the rule.
     const foreign = questions.filter((q) => existing.has(q.id) && existing.get(q.id)!.source !== opts.source).map((q) => q.id);
@@ -256,7 +264,7 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
     const ids = new Map<string, number>();
     for (const part of chunks(fresh)) {
       const inserted = await trx.insertInto('questions')
-        .values(part.map((q) => ({ code: q.id, source: opts.source, ...row(q), updated_at: at, retired_at: null })))
+        .values(part.map((q) => ({ code: q.id, source: opts.source, ...row(q), updated_at: at, retired_at: opts.retired ? at : null })))
         .returning(['id', 'code']).execute();
       inserted.forEach((r) => ids.set(r.code, r.id));
       result.added += part.length;
@@ -286,7 +294,7 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
       const e = existing.get(q.id)!;
       ids.set(q.id, e.id);
       if (stored.get(e.id) === fingerprint(q)) { result.unchanged++; continue; }
-      await trx.updateTable('questions').set({ ...row(q), updated_at: at, retired_at: null }).where('id', '=', e.id).execute();
+      await trx.updateTable('questions').set({ ...row(q), updated_at: at, retired_at: opts.retired ? (e.retired_at ?? at) : null }).where('id', '=', e.id).execute();
       changed.push(q);
       result.updated++;
     }
@@ -313,7 +321,44 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
   return loaded;
 }
 
-/** Loads content/questions at start-up (a full load of source 'content'); a bad bank stops start-up. */
+// After `questions:import --replace` the operator's bank is the whole pool: this mark (kept in
+// bank_meta) tells every later start-up to load the built-in bank retired, so it never comes back by
+// itself; `--restore-builtin` removes it.
+const REPLACED = 'replaced';
+
+/** When the built-in bank was replaced by an operator's, or null. */
+export async function builtInReplacedAt(db: Kysely<Database>): Promise<string | null> {
+  const row = await db.selectFrom('bank_meta').select('value').where('key', '=', REPLACED).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as { at: string }).at : null;
+}
+
+/** Makes `source` the whole pool: retires (never deletes) every active question of the other sources
+ *  and marks the built-in bank replaced. Returns how many were retired. */
+export async function replaceOtherSources(db: Kysely<Database>, source: string, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const value = JSON.stringify({ at, by: source });
+  const retired = await db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('questions').set({ retired_at: at }).where('source', '<>', source).where('retired_at', 'is', null).executeTakeFirst();
+    await trx.insertInto('bank_meta').values({ key: REPLACED, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    return Number(result.numUpdatedRows);
+  });
+  clearQuestionCache(db);
+  return retired;
+}
+
+/** Undoes a replacement: the built-in bank is the whole pool again (content/questions is loaded
+ *  afresh) and the imported questions are retired, kept for history. Returns the counts. */
+export async function restoreBuiltIn(db: Kysely<Database>, content: { themes: { code: string }[] }, dir?: string, publicDir?: string, now = new Date()): Promise<{ restored: LoadResult | null; retired: number }> {
+  // Imported questions first: a retired one gives up an id the built-in bank also uses (see below).
+  const result = await db.updateTable('questions').set({ retired_at: now.toISOString() }).where('source', '<>', 'content').where('retired_at', 'is', null).executeTakeFirst();
+  await db.deleteFrom('bank_meta').where('key', 'in', [REPLACED, 'import']).execute();
+  const restored = await syncQuestionContent(db, content, dir, publicDir);
+  clearQuestionCache(db);
+  return { restored, retired: Number(result.numUpdatedRows) };
+}
+
+/** Loads content/questions at start-up (a full load of source 'content'); a bad bank stops start-up.
+ *  After an operator's --replace the built-in questions are loaded retired (see REPLACED). */
 export async function syncQuestionContent(db: Kysely<Database>, content: { themes: { code: string }[] }, dir = process.env.ZHOL_CONTENT_DIR ?? 'content', publicDir = 'public'): Promise<LoadResult | null> {
   const folder = join(dir, 'questions');
   if (!existsSync(folder)) return null;
@@ -339,5 +384,6 @@ export async function syncQuestionContent(db: Kysely<Database>, content: { theme
       'Import those under other ids with --full, then restart.');
   }
   const skip = new Set(kept.map((k) => k.code));
-  return loadBank(db, questions.filter((q) => !skip.has(q.id)), { source: 'content', full: true });
+  const replaced = (await builtInReplacedAt(db)) !== null;
+  return loadBank(db, questions.filter((q) => !skip.has(q.id)), { source: 'content', full: true, retired: replaced });
 }
