@@ -10,6 +10,7 @@ import { createDb } from '../../src/server/db/client';
 import { runImport } from '../../src/server/cli/questions-import';
 import { questionTexts } from '../../src/server/services/exam-view';
 import { loadContent } from '../../src/server/services/content';
+import { syncContent } from '../../src/server/services/content-sync';
 import { bankFiles, builtInReplacedAt, foreignIds, loadBank, readBank, replaceOtherSources, restoreBuiltIn, syncQuestionContent } from '../../src/server/services/questions';
 import { makeBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
@@ -137,6 +138,17 @@ describe('reading a bank', () => {
     // Without the declaration all three are required, and the message says how to declare fewer.
     const strict = readBank([join(folder, 'signs.yaml')], { themes });
     expect(strict.problems[0]!.message).toMatch(/^questions\.0\.text\.kz: missing \(the bank's languages are ru, kz, en; a bank in fewer declares them in bank\.yaml, e\.g\. languages: \[ru\]\)/);
+  });
+
+  it('warns of a question no qualification draws, and imports it all the same', () => {
+    const [drawn, never] = makeBank(['signs'], 2, 'drawn');
+    const folder = writeBank('drawn', { 'signs.yaml': stringify({ theme: 'signs', questions: [{ ...drawn, theme: undefined, image: null }, { ...never, theme: undefined, image: null, categories: ['D'] }] }) });
+    const { questions, problems, warnings } = readBank([join(folder, 'signs.yaml')], { themes, drawnCategories: new Set(['A', 'B']) });
+    expect(problems).toEqual([]);
+    expect(questions).toHaveLength(2);
+    expect(warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      expect.stringMatching(/^\d+: questions\.1\.categories: no test ever draws this question: no qualification serves D \(content\/qualifications\.yaml has A, B\)$/),
+    ]);
   });
 
   it('refuses a video question without a picture, one answer, and six answers', () => {
@@ -348,6 +360,33 @@ describe('npm run questions:import', () => {
     const ok = await run([folder], db);
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/Imported 30 questions/);
+  });
+
+  it('brings the bank\'s own themes, which the start-up leaves alone, and warns of what no test draws', async () => {
+    const db = join(dir, 'cli-themes.db');
+    const own = russianOnly(makeBank(['signs'], 2, 'themed'));
+    const folder = writeBank('cli-themes', {
+      'pdd-1.yaml': stringify({ theme: 'pdd-1', questions: own }),
+      'bank.yaml': 'languages: [ru]\nthemes:\n  - code: pdd-1\n    name: { ru: Общие положения }\n  - code: signs\n    name: { ru: Знаки }\n',
+    });
+    const clash = await run([folder], db);
+    expect(clash.status).toBe(1);
+    expect(clash.stderr).toContain(`bank.yaml:5: themes.1.code: "signs" is a built-in theme (content/themes.yaml): use it without declaring it, or give yours another code`);
+    writeFileSync(join(folder, 'bank.yaml'), 'languages: [ru]\nthemes:\n  - code: pdd-1\n    name: { ru: Общие положения, en: General }\n');
+    const ok = await run([folder], db);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stderr).toMatch(/^1 warning \(imported all the same\):\n.*themes: pdd-1 is in no exam blueprint/);
+    const { db: kdb } = createDb(`file:${db}`);
+    try {
+      const theme = () => kdb.selectFrom('themes').select(['id', 'source', 'name_ru', 'name_kz', 'name_en', 'retired_at']).where('code', '=', 'pdd-1').executeTakeFirstOrThrow();
+      expect(await theme()).toMatchObject({ source: 'import', name_ru: 'Общие положения', name_kz: 'Общие положения', name_en: 'General', retired_at: null });
+      await syncContent(kdb, loadContent());
+      expect((await theme()).retired_at).toBeNull();
+      const { id } = await theme();
+      expect(await kdb.selectFrom('questions').select('code').where('theme_id', '=', id).execute()).toHaveLength(2);
+    } finally {
+      await kdb.destroy();
+    }
   });
 
   it('takes the base\'s version from a bank.yaml in the folder, refusing a bad one, and the API names it', async () => {

@@ -17,9 +17,9 @@ import { parseServerConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/client';
 import type { Database } from '../db/schema';
 import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
-import { loadContent } from '../services/content';
+import { flattenQualifications, loadContent } from '../services/content';
 import { syncContent } from '../services/content-sync';
-import { bankFiles, foreignIds, loadBank, readBank, replaceOtherSources, restoreBuiltIn, summarizeProblems } from '../services/questions';
+import { bankFiles, foreignIds, loadBank, loadImportedThemes, readBank, replaceOtherSources, restoreBuiltIn, summarizeProblems } from '../services/questions';
 
 export const USAGE = `Usage: npm run questions:import -- <file or folder> [--full | --replace] [--dry-run] [--images DIR] [--videos DIR]
        npm run questions:import -- --restore-builtin
@@ -138,10 +138,12 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
       await syncContent(db, content);
     }
     // bank.yaml first: it names the bank's languages and themes, by which the questions are read.
-    const meta = readBankMeta(join(base, 'bank.yaml'));
-    const { questions, problems } = readBank(files, {
-      themes: new Set(content.themes.map((t) => t.code)), imagesDir, videosDir,
+    const builtInThemes = new Set(content.themes.map((t) => t.code));
+    const meta = readBankMeta(join(base, 'bank.yaml'), builtInThemes);
+    const { questions, problems, warnings } = readBank(files, {
+      themes: new Set([...builtInThemes, ...(meta.meta?.themes ?? []).map((t) => t.code)]), imagesDir, videosDir,
       ...(meta.meta?.languages ? { languages: meta.meta.languages } : {}),
+      drawnCategories: new Set(flattenQualifications(content.qualifications).map((q) => q.code)),
       reserved: await foreignIds(db, 'import', contentDir),
       // What scripts/server.mjs serves before the media folder: the build, made from public/.
       builtMedia: ['public', 'dist/client'],
@@ -151,6 +153,17 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
       err(`${count} problem${count === 1 ? '' : 's'}; nothing was imported.`);
       err(summarizeProblems([...meta.problems, ...problems]));
       return 1;
+    }
+    const blueprints = new Set(flattenQualifications(content.qualifications).flatMap((q) => Object.keys(q.themes)));
+    for (const t of meta.meta?.themes ?? []) {
+      if (!blueprints.has(t.code) && questions.some((q) => q.theme === t.code)) {
+        warnings.push({ file: join(base, 'bank.yaml'), line: null, message: `themes: ${t.code} is in no exam blueprint (content/qualifications.yaml): ` +
+          'its questions fill exams only where the blueprint\'s themes run short, and the themes training does not list it' });
+      }
+    }
+    if (warnings.length) {
+      err(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}${dryRun ? '' : ' (imported all the same)'}:`);
+      err(summarizeProblems(warnings));
     }
     if (dryRun) {
       out(`${questions.length} questions in ${files.length} files are valid${db ? '' : ' (no database yet: ids were checked against the built-in bank only)'}. Nothing was written.`);
@@ -165,6 +178,7 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
       }
     }
     const replace = !!values.replace;
+    if (meta.meta?.themes) await loadImportedThemes(db!, meta.meta.themes, meta.meta.languages ?? ['ru', 'kz', 'en']);
     const result = await loadBank(db!, questions, { source: 'import', full: !!values.full || replace });
     const replaced = replace ? await replaceOtherSources(db!, 'import') : 0;
     if (meta.meta) {

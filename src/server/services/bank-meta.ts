@@ -51,7 +51,7 @@ export function pickLanguage(text: SomeLanguages, locale: Locale, languages: Loc
 const KEY = 'import';
 
 /** Reads and checks a bank.yaml; every problem with its line. */
-export function readBankMeta(file: string): { meta: BankMeta | null; problems: BankProblem[] } {
+export function readBankMeta(file: string, builtInThemes: Set<string> = new Set()): { meta: BankMeta | null; problems: BankProblem[] } {
   if (!existsSync(file)) return { meta: null, problems: [] };
   const parsed = parseBankFile(file, 'bank.yaml');
   if (parsed.problems.length) return { meta: null, problems: parsed.problems };
@@ -85,6 +85,7 @@ export function readBankMeta(file: string): { meta: BankMeta | null; problems: B
   list(raw.themes).forEach((t, i) => {
     if (!isText(t) || typeof t.code !== 'string') return;
     if (codes.has(t.code)) report(['themes', i, 'code'], `"${t.code}" is declared twice`);
+    if (builtInThemes.has(t.code)) report(['themes', i, 'code'], `"${t.code}" is a built-in theme (content/themes.yaml): use it without declaring it, or give yours another code`);
     codes.add(t.code);
   });
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));

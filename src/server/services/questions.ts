@@ -69,6 +69,9 @@ export interface ReadOptions {
   /** Folders whose images/questions and videos/questions the server serves before the media folder
    * (the build and public/, see roots() in media.ts): an imported file there would never be shown. */
   builtMedia?: string[];
+  /** The licence categories some qualification draws from (its own code; see categoriesOf in exam.ts):
+   *  a question serving none of them is never drawn, which is a warning. */
+  drawnCategories?: Set<string>;
 }
 
 /** Every bank file in a folder (or one file): *.yaml, *.yml, *.json; README and bank meta skipped. */
@@ -88,9 +91,10 @@ function questionLanguages(text: SomeLanguages, bank: Locale[]): Locale[] {
 }
 
 /** Reads and checks every file; returns all questions, or every problem found (never a partial bank). */
-export function readBank(files: string[], options: ReadOptions): { questions: BankQuestion[]; problems: BankProblem[] } {
+export function readBank(files: string[], options: ReadOptions): { questions: BankQuestion[]; problems: BankProblem[]; warnings: BankProblem[] } {
   const questions: BankQuestion[] = [];
   const problems: BankProblem[] = [];
+  const warnings: BankProblem[] = [];
   const seen = new Map<string, string>();
   const bankLangs = options.languages ?? ALL_LANGUAGES;
   for (const file of files) {
@@ -163,12 +167,19 @@ export function readBank(files: string[], options: ReadOptions): { questions: Ba
         const built = options.builtMedia?.map((b) => join(b, folder, name)).find((b) => existsSync(b) && !(dir && sameFile(join(dir, name), b)));
         if (built) report([...at, key], `${name} is also a file of the built-in bank (${built}), which the server would show instead; give yours another name or folder`);
       }
-      if (parsed.success && known && found.length === before) questions.push({ ...parsed.data, theme, langs });
+      if (parsed.success && known && found.length === before) {
+        questions.push({ ...parsed.data, theme, langs });
+        const drawn = options.drawnCategories;
+        if (drawn && !parsed.data.categories.some((c) => drawn.has(c))) {
+          warnings.push({ file, line: parsedFile.lineOf([...at, 'categories']), message: `${[...at, 'categories'].join('.')}: no test ever draws this question: ` +
+            `no qualification serves ${parsed.data.categories.join(', ')} (content/qualifications.yaml has ${[...drawn].join(', ')})` });
+        }
+      }
     });
     // In the order of the file, whichever check found them.
     problems.push(...found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
   }
-  return { questions, problems };
+  return { questions, problems, warnings };
 }
 
 export function formatProblems(problems: BankProblem[]): string {
@@ -207,6 +218,20 @@ export async function foreignIds(db: Kysely<Database> | null, source: string, co
     }
   }
   return held;
+}
+
+/** Writes the themes an operator's bank.yaml brings (source 'import'), each name filled in every
+ *  language from the bank's own; they sort after the built-in themes. */
+export async function loadImportedThemes(db: Kysely<Database>, themes: { code: string; name: SomeLanguages }[], languages: Locale[]): Promise<void> {
+  const existing = new Map((await db.selectFrom('themes').select(['id', 'code', 'source']).execute()).map((t) => [t.code, t]));
+  for (const [i, t] of themes.entries()) {
+    const name = (l: Locale) => pickLanguage(t.name, l, languages).text;
+    const values = { name_ru: name('ru'), name_kz: name('kz'), name_en: name('en'), sort: 1000 + i, retired_at: null };
+    const row = existing.get(t.code);
+    if (row && row.source !== 'import') throw new Error(`Theme ${t.code} is a built-in theme; it is not taken over`);
+    if (row) await db.updateTable('themes').set(values).where('id', '=', row.id).execute();
+    else await db.insertInto('themes').values({ code: t.code, source: 'import', ...values }).execute();
+  }
 }
 
 export interface LoadResult { added: number; updated: number; unchanged: number; retired: number }
