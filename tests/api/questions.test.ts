@@ -140,6 +140,15 @@ describe('reading a bank', () => {
     expect(strict.problems[0]!.message).toMatch(/^questions\.0\.text\.kz: missing \(the bank's languages are ru, kz, en; a bank in fewer declares them in bank\.yaml, e\.g\. languages: \[ru\]\)/);
   });
 
+  it('marks the built-in demo set in content/questions: 20 questions of category B over the themes', () => {
+    const { questions, problems } = readBank(bankFiles('content/questions'), { themes: new Set(loadContent().themes.map((t) => t.code)) });
+    expect(problems).toEqual([]);
+    const demo = questions.filter((q) => q.demo);
+    expect(demo).toHaveLength(20);
+    expect(demo.every((q) => q.categories.includes('B'))).toBe(true);
+    expect(new Set(demo.map((q) => q.theme)).size).toBeGreaterThanOrEqual(10);
+  });
+
   it('warns of a question no qualification draws, and imports it all the same', () => {
     const [drawn, never] = makeBank(['signs'], 2, 'drawn');
     const folder = writeBank('drawn', { 'signs.yaml': stringify({ theme: 'signs', questions: [{ ...drawn, theme: undefined, image: null }, { ...never, theme: undefined, image: null, categories: ['D'] }] }) });

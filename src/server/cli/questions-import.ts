@@ -18,6 +18,7 @@ import { createDb, migrateToLatest } from '../db/client';
 import type { Database } from '../db/schema';
 import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
 import { flattenQualifications, loadContent } from '../services/content';
+import { DEMO_LIMIT } from '../services/demo';
 import { syncContent } from '../services/content-sync';
 import { bankFiles, foreignIds, loadBank, loadImportedThemes, readBank, replaceOtherSources, restoreBuiltIn, summarizeProblems } from '../services/questions';
 
@@ -160,6 +161,10 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
         warnings.push({ file: join(base, 'bank.yaml'), line: null, message: `themes: ${t.code} is in no exam blueprint (content/qualifications.yaml): ` +
           'its questions fill exams only where the blueprint\'s themes run short, and the themes training does not list it' });
       }
+    }
+    const marked = questions.filter((q) => q.demo).length;
+    if (marked > DEMO_LIMIT) {
+      warnings.push({ file: target, line: null, message: `${marked} questions are marked demo: true; the public demo shows the first ${DEMO_LIMIT} (spread over the themes)` });
     }
     if (warnings.length) {
       err(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}${dryRun ? '' : ' (imported all the same)'}:`);
