@@ -1,14 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { createApp } from '../../src/server/app';
 import { parseServerConfig } from '../../src/server/config';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { createDb } from '../../src/server/db/client';
-import { runImport } from '../../src/server/cli/questions-import';
+import BetterSqlite3 from 'better-sqlite3';
+import { describeDatabase, runImport } from '../../src/server/cli/questions-import';
 import { questionTexts } from '../../src/server/services/exam-view';
+import { readBankMeta } from '../../src/server/services/bank-meta';
 import { loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';
 import { bankFiles, builtInReplacedAt, foreignIds, loadBank, readBank, replaceOtherSources, restoreBuiltIn, syncQuestionContent } from '../../src/server/services/questions';
@@ -171,6 +173,79 @@ describe('reading a bank', () => {
       const folder = writeBank(`v${i}`, { 'signs.yaml': stringify({ theme: 'signs', questions: [{ ...v, theme: undefined }] }) });
       expect(readBank([join(folder, 'signs.yaml')], { themes }).problems.length, String(i)).toBeGreaterThan(0);
     });
+  });
+});
+
+describe('plain messages for what operators get wrong', () => {
+  const themes = new Set(THEMES);
+  const one = (over: Record<string, unknown>) => ({ ...makeBank(['signs'], 1, 'msg')[0], theme: undefined, image: null, ...over });
+  const problemsOf = (name: string, files: Record<string, string>, options: Partial<Parameters<typeof readBank>[1]> = {}) => {
+    const folder = writeBank(name, files);
+    return readBank(bankFiles(folder), { themes, imagesDir: join(folder, 'images'), ...options }).problems.map((p) => `${p.file.split('/').pop()}:${p.line}: ${p.message}`);
+  };
+
+  it('two correct answers: exactly one is correct, and what was found', () => {
+    expect(problemsOf('two-correct', { 'signs.yaml': stringify({ theme: 'signs', questions: [one({ correct: [1, 3] })] }) })).toEqual([
+      expect.stringMatching(/^signs\.yaml:\d+: questions\.0\.correct: exactly one answer is correct: give its number, not a list \(found 1, 3\)$/),
+    ]);
+  });
+
+  it('an empty file: said so, at line 1', () => {
+    expect(problemsOf('empty', { 'signs.yaml': '', 'speed.yaml': '# nothing yet\n\n' })).toEqual([
+      'signs.yaml:1: the file is empty; a bank file starts with its fields',
+      'speed.yaml:1: the file is empty; a bank file starts with its fields',
+    ]);
+    expect(problemsOf('list', { 'signs.yaml': '- a\n- b\n' })).toEqual(['signs.yaml:1: (root): a bank file is a group of fields (theme: and questions:), not a list of 2 items']);
+  });
+
+  it('a picture path with Cyrillic letters or a space is taken when the file is there; a bad one says what is wrong', () => {
+    const files = { 'signs.yaml': stringify({ theme: 'signs', questions: [one({ image: 'знаки/стоп знак.svg' })] }) };
+    const folder = writeBank('cyrillic', files);
+    mkdirSync(join(folder, 'images/знаки'));
+    writeFileSync(join(folder, 'images/знаки/стоп знак.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(readBank(bankFiles(folder), { themes, imagesDir: join(folder, 'images') }).problems).toEqual([]);
+    expect(problemsOf('bad-paths', { 'signs.yaml': stringify({ theme: 'signs', questions: [one({ image: '/home/me/стоп.svg' }), one({ id: 'msg-2', image: 'stop.gif' }), one({ id: 'msg-3', image: '../stop.svg' })] }) })
+      .map((l) => l.replace(/^signs\.yaml:\d+: /, ''))).toEqual([
+      'questions.0.image: must be relative to the bank\'s images (or videos) folder, like signs/stop.svg, with forward slashes',
+      'questions.1.image: must name a file ending in .svg, .png, .jpg, .jpeg, .webp, .webm, .mp4',
+      'questions.2.image: must not leave the media folder',
+    ]);
+  });
+
+  it('bad JSON is reported in JSON terms, with its line and column', () => {
+    const json = JSON.stringify({ theme: 'signs', questions: [one({})] }, null, 2).replace('"clause"', '"clause" "x",');
+    const line = json.split('\n').findIndex((l) => l.includes('"clause" "x"')) + 1;
+    const [problem] = problemsOf('json', { 'signs.json': json });
+    expect(problem).toMatch(new RegExp(`^signs\\.json:${line}: not valid JSON at line ${line}, column \\d+: `));
+    expect(problem).not.toMatch(/YAML|flow|collection/i);
+    // And valid JSON reads like YAML, lines included.
+    expect(problemsOf('json-ok', { 'signs.json': JSON.stringify({ theme: 'signs', questions: [one({ correct: 9 })] }, null, 2) }))
+      .toEqual([expect.stringMatching(/^signs\.json:\d+: questions\.0\.correct: must be between 1 and 3$/)]);
+  });
+
+  it('wrong kinds of value in plain words, not zod\'s', () => {
+    const lines = problemsOf('kinds', { 'signs.yaml': stringify({ theme: 'signs', questions: [one({ categories: ['B', 'X'], answers: 'yes', clause: 5 })] }) })
+      .map((l) => l.replace(/^signs\.yaml:\d+: /, ''));
+    expect(lines).toEqual(expect.arrayContaining([
+      'questions.0.categories.1: must be one of "A", "B", "BE", "C", "CE", "D", not the text "X"',
+      'questions.0.answers: must be a list, not the text "yes"',
+      'questions.0.clause: must be text, not the number 5',
+    ]));
+    expect(lines.join('\n')).not.toMatch(/Invalid input|expected|received/);
+  });
+
+  it('bank.yaml: each problem at its line, and 2026-13-45 is no day', () => {
+    const folder = writeBank('meta-lines', {});
+    writeFileSync(join(folder, 'bank.yaml'), 'version: "1"\nlanguages: [ru, de]\nchangelog:\n  - version: "1"\n    date: 2026-13-45\n    text: { ru: Первая }\n  - version: "0"\n    date: 2026-02-30\n    text: { ru: Нулевая }\ncolour: red\n');
+    const { problems } = readBankMeta(join(folder, 'bank.yaml'));
+    expect(problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '2: languages.1: must be one of "ru", "kz", "en", not the text "de"',
+      '5: changelog.0.date: is not a day of the calendar (month 01–12, a day the month has)',
+      '8: changelog.1.date: is not a day of the calendar (month 01–12, a day the month has)',
+      '10: colour: unknown field',
+    ]);
+    writeFileSync(join(folder, 'bank.yaml'), '');
+    expect(readBankMeta(join(folder, 'bank.yaml')).problems.map((p) => `${p.line}: ${p.message}`)).toEqual(['1: the file is empty; bank.yaml starts with its fields']);
   });
 });
 
@@ -348,6 +423,31 @@ describe('npm run questions:import', () => {
       await kdb.destroy();
     }
   }, 60_000);
+
+  it('--dry-run creates and migrates no database; an import names the database and media folder it wrote to', async () => {
+    const folder = writeBank('cli-dry', { 'signs.yaml': stringify({ theme: 'signs', questions: makeBank(['signs'], 2, 'dry').map(({ theme: _t, image: _i, ...q }) => q) }) });
+    const absent = join(dir, 'no-such-folder', 'zhol.db');
+    const dry = await run([folder, '--dry-run'], absent);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^2 questions in 1 files are valid \(no database yet: ids were checked against the built-in bank only\)\. Nothing was written\.$/m);
+    expect(existsSync(absent)).toBe(false);
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+    // An existing but empty database is not migrated either.
+    const empty = join(dir, 'empty.db');
+    new BetterSqlite3(empty).close();
+    expect((await run([folder, '--dry-run'], empty)).status).toBe(0);
+    const tables = new BetterSqlite3(empty, { readonly: true });
+    try {
+      expect(tables.prepare('select name from sqlite_master').all()).toEqual([]);
+    } finally {
+      tables.close();
+    }
+    const ok = await run([folder], join(dir, 'cli-dry.db'));
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain(`Database: SQLite ${join(dir, 'cli-dry.db')}`);
+    expect(ok.stdout).toContain(`Media folder: ${join(dir, 'media')}`);
+    expect(describeDatabase('postgres://zhol:secret@db.example:5432/zhol')).toBe('PostgreSQL postgres://zhol:***@db.example:5432/zhol');
+  });
 
   it('sums up a refused bank: the first 20 problems, the counts by kind, and how to declare a one-language bank', async () => {
     const db = join(dir, 'cli-summary.db');

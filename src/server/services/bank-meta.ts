@@ -17,11 +17,9 @@ export const someLanguages = z.object({ ru: words.optional(), kz: words.optional
 export type SomeLanguages = z.infer<typeof someLanguages>;
 const version = z.union([z.string().trim().min(1).max(40), z.number().transform(String)]);
 /** A real calendar day as YYYY-MM-DD (2026-13-45 is refused). */
-export const day = z.union([
-  z.date().transform((d) => d.toISOString().slice(0, 10)),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-11-23')
-    .refine((s) => { const d = new Date(`${s}T00:00:00Z`); return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s); }, 'is not a day of the calendar'),
-]);
+export const day = z.preprocess((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d), z.string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a day like 2026-11-23', abort: true })
+  .refine((s) => { const d = new Date(`${s}T00:00:00Z`); return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s); }, 'is not a day of the calendar (month 01–12, a day the month has)'));
 export const themeCode = z.string().regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'theme codes use lower-case letters, digits and hyphens');
 
 export const bankMetaSchema = z.object({
@@ -74,8 +72,10 @@ export function readBankMeta(file: string, builtInThemes: Set<string> = new Set(
   const languages = (declared.success && declared.data) || ALL_LANGUAGES;
   const isText = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
   const list = (v: unknown) => (Array.isArray(v) ? v : []);
+  // A languages line that is itself wrong says enough; guessing the languages would add false problems.
+  const languagesKnown = raw.languages === undefined || declared.success;
   const need = (text: unknown, path: Path) => {
-    if (isText(text)) for (const l of languages) if (text[l] === undefined) report([...path, l], `missing (the bank's languages are ${languages.join(', ')})`);
+    if (languagesKnown && isText(text)) for (const l of languages) if (text[l] === undefined) report([...path, l], `missing (the bank's languages are ${languages.join(', ')})`);
   };
   need(raw.description, ['description']);
   list(raw.claims).forEach((c, i) => { if (isText(c)) { need(c.title, ['claims', i, 'title']); need(c.text, ['claims', i, 'text']); } });
