@@ -19,7 +19,8 @@ export function makeBank(themes: string[], perTheme: number, prefix = 'gen'): Ba
 
 export async function seedBank(db: Kysely<Database>, perTheme = 5): Promise<BankQuestion[]> {
   const themes = (await db.selectFrom('themes').select('code').execute()).map((t) => t.code);
-  const bank = makeBank(themes, perTheme);
+  // The first two of each theme form the demo set (as the built-in bank marks its own).
+  const bank = makeBank(themes, perTheme).map((q) => (/-00[12]$/.test(q.id) ? { ...q, demo: true } : q));
   await loadBank(db, bank, { source: 'test', full: true });
   return bank;
 }

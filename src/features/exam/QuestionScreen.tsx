@@ -211,8 +211,10 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   const feedbackState = slotState(slot);
   const hasNext = nextIndex(exam.answers, index, browsing) !== null;
   const left = mistakesLeft(exam);
-  // Questions may be in another language than the interface (the test language setting).
-  const contentLang = isLocale(exam.language) && exam.language !== locale ? locales[exam.language].lang : undefined;
+  // Questions may be in another language than the interface: the test language setting, or the
+  // bank's own language when the question is not in the test's.
+  const shownIn = question.lang ?? exam.language;
+  const contentLang = isLocale(shownIn) && shownIn !== locale ? locales[shownIn].lang : undefined;
 
   return (
     <div className={`runner${state.testNavVisible ? '' : ' runner--nav-hidden'}`} data-runner={browsing ? 'browse' : 'test'}>

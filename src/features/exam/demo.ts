@@ -25,7 +25,7 @@ export function createDemoRun(demo: DemoResponse, nowMs: number, language: strin
     correct: 0,
     question_count: demo.questions.length,
     questions: demo.questions.map((q) => ({
-      id: q.id, number: q.number, text: q.text, image: q.image, video: q.video, answers: q.answers, favorite: false,
+      id: q.id, number: q.number, text: q.text, lang: q.lang, image: q.image, video: q.video, answers: q.answers, favorite: false,
     })),
     // The slot id is the position: the demo has no server slots.
     answers: demo.questions.map((q, i) => ({ id: i + 1, question: q.id, number: q.number, answered: false, answer: null, correct: null })),

@@ -18,6 +18,8 @@ export interface ExamQuestion {
   image_alt?: string | null;
   video: string | null;
   answers: AnswerOption[];
+  /** The language the question is shown in: the test's when the bank has it, else the bank's own. */
+  lang?: Locale | undefined;
   favorite: boolean;
   /** Present once the test has ended, and in training on answered questions (or all with comments before). */
   correct_value?: number | undefined;
@@ -87,7 +89,7 @@ export interface ExamListItem {
 }
 
 export interface DemoQuestion {
-  id: number; number: number; text: string; image: string | null; image_alt?: string | null; video: string | null; answers: AnswerOption[];
+  id: number; number: number; text: string; lang?: Locale | undefined; image: string | null; image_alt?: string | null; video: string | null; answers: AnswerOption[];
   correct_value: number; comment: string; answered: boolean; correct: boolean | null; value: number | null;
 }
 export interface DemoResponse {

@@ -55,6 +55,8 @@ export interface ThemesTable {
   name_kz: string;
   name_en: string;
   sort: number;
+  /** 'content' (content/themes.yaml) or 'import' (a theme the operator's bank brought). */
+  source: Generated<string>;
   retired_at: string | null;
 }
 
@@ -133,6 +135,10 @@ export interface QuestionsTable {
   answers_count: number;
   /** 1-based position of the correct answer; never sent to a browser before it may be. */
   correct: number;
+  /** The languages the question really has, comma-separated, the bank's own first (it fills the others). */
+  langs: Generated<string>;
+  /** 1 when the question belongs to the public demo set. */
+  demo: Generated<number>;
   updated_at: string;
   retired_at: string | null;
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
 import { bracketQuery, idParam, jsonBody, requireAuth, type AppContext, type Env } from '../context';
 import { ApiError } from '../errors';
-import { examinationView, questionTexts } from '../services/exam-view';
+import { demoTest } from '../services/demo';
+import { examinationView } from '../services/exam-view';
 import { answerSlot, expireLateTests, finishExamination, ownExamination, startExamination, TRAINING_MODES } from '../services/exam';
 
 const id = z.number().int().positive().max(2 ** 31 - 1);
@@ -140,36 +141,12 @@ export const examRoutes = new Hono<Env>({ strict: false })
     return c.json({ data: rows.map((r) => r.question_id) });
   });
 
-/** The demo: a fixed public set for category B, answers included (the browser checks it). */
-export const DEMO_SIZE = 20;
+/** The demo: a fixed public set the operator chooses (services/demo.ts), answers included (the browser checks it). */
 export const demoRoutes = new Hono<Env>({ strict: false })
   .get('/demo', async (c) => {
-    const { db } = c.get('deps');
-    const locale = c.get('locale');
-    const qual = await db.selectFrom('qualifications').select(['id', `name_${locale} as name` as 'name_ru as name', 'allowed_mistakes', 'exam_questions', 'exam_minutes'])
-      .where('code', '=', 'B').executeTakeFirstOrThrow();
-    // Fixed: the first questions of each theme by stable code, round-robin, so every visitor sees the same set.
-    const rows = await db.selectFrom('questions as q').innerJoin('question_categories as c', 'c.question_id', 'q.id')
-      .innerJoin('themes as t', 't.id', 'q.theme_id').select(['q.id', 'q.code', 't.sort']).where('c.category', '=', 'B').where('q.retired_at', 'is', null)
-      .orderBy('t.sort').orderBy('q.code').execute();
-    const byTheme = new Map<number, number[]>();
-    for (const r of rows) byTheme.set(r.sort, [...(byTheme.get(r.sort) ?? []), r.id]);
-    const ids: number[] = [];
-    for (let round = 0; ids.length < DEMO_SIZE && [...byTheme.values()].some((l) => l.length > round); round++) {
-      for (const list of byTheme.values()) if (list[round] !== undefined && ids.length < DEMO_SIZE) ids.push(list[round]!);
-    }
-    const texts = await questionTexts(db, ids, locale);
-    const allowed = Math.round(qual.allowed_mistakes * ids.length / qual.exam_questions);
+    const demo = await demoTest(c.get('deps').db, c.get('locale'));
     c.header('Cache-Control', 'public, max-age=300');
     // The texts follow Accept-Language: a shared cache must keep one copy per language.
     c.header('Vary', 'Accept-Language', { append: true });
-    return c.json({
-      qualification: { id: qual.id, name: qual.name },
-      time_limit: Math.round(qual.exam_minutes * 60 * ids.length / qual.exam_questions),
-      allowed_mistakes: allowed,
-      questions: ids.map((qid, i) => {
-        const q = texts.get(qid)!;
-        return { id: qid, number: i + 1, text: q.text, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers, correct_value: q.correct, comment: q.comment, answered: false, correct: null, value: null };
-      }),
-    });
+    return c.json(demo);
   });

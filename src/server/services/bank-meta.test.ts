@@ -32,8 +32,8 @@ describe('bank.yaml', () => {
   it('names every problem, and gives nothing to show for a bad or missing file', () => {
     const bad = file('version: "1"\nchangelog:\n  - version: "1"\n    date: 20.11.2025\n    text: { ru: Только по-русски }\n');
     const { problems } = readBankMeta(bad);
-    expect(problems.some((p) => p.includes('changelog.0.date'))).toBe(true);
-    expect(problems.some((p) => p.includes('changelog.0.text.kz'))).toBe(true);
+    expect(problems.some((p) => p.message.includes('changelog.0.date'))).toBe(true);
+    expect(problems.some((p) => p.message.includes('changelog.0.text.kz'))).toBe(true);
     expect(builtInBankInfo('ru', bad)).toBeNull();
     expect(readBankMeta(file('version: [')).problems).toHaveLength(1);
     expect(builtInBankInfo('ru', '/no/such/bank.yaml')).toBeNull();

@@ -1,31 +1,95 @@
-// The question base's version and changelog (bank.yaml beside the bank files). The built-in one is
+// The question base's bank.yaml (beside the bank files): its version and changelog, the languages it
+// is written in, its own themes, and what the tests page may claim about it. The built-in one is
 // read from content/questions at build time for the tests page; an operator's import may bring its
 // own, which is kept in the database and then shown instead (GET /rest/v1/domain/online/bank).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import { parse } from 'yaml';
 import { z } from 'zod';
-import type { Locale } from '../../i18n/locales';
+import { localeCodes, type Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
+import { parseBankFile, type BankProblem, type Path } from './bank-files';
+import { describeValue, plainError } from './zod-messages';
 
-const text3 = z.object({ ru: z.string().trim().min(1), kz: z.string().trim().min(1), en: z.string().trim().min(1) }).strict();
-const day = z.union([z.date().transform((d) => d.toISOString().slice(0, 10)), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day like 2026-11-23')]);
+const lang = z.enum(localeCodes as [Locale, ...Locale[]]);
+const words = z.string().trim().min(1, 'must not be empty');
+/** A text in some of the three languages; which ones it must have is the bank's `languages` (checked after). */
+export const someLanguages = z.object({ ru: words.optional(), kz: words.optional(), en: words.optional() }).strict();
+export type SomeLanguages = z.infer<typeof someLanguages>;
+const version = z.union([z.string().trim().min(1).max(40), z.number().transform(String)]);
+/** A real calendar day as YYYY-MM-DD (2026-13-45 is refused). */
+export const day = z.preprocess((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d), z.string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a day like 2026-11-23', abort: true })
+  .refine((s) => { const d = new Date(`${s}T00:00:00Z`); return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s); }, 'is not a day of the calendar (month 01–12, a day the month has)'));
+export const themeCode = z.string().regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'theme codes use lower-case letters, digits and hyphens');
+
 export const bankMetaSchema = z.object({
-  version: z.union([z.string().trim().min(1).max(40), z.number().transform(String)]),
-  changelog: z.array(z.object({ version: z.union([z.string().trim().min(1).max(40), z.number().transform(String)]), date: day.optional(), text: text3 }).strict()).max(50).default([]),
+  version: version.optional(),
+  /** The languages every question has; the first is the bank's own, shown when a question lacks the learner's. */
+  languages: z.array(lang).min(1).max(3).refine((l) => new Set(l).size === l.length, 'names a language twice').optional(),
+  /** The line under "Current question base" on the tests page. */
+  description: someLanguages.optional(),
+  /** What the tests page states about this bank (title and text of each card). */
+  claims: z.array(z.object({ title: someLanguages, text: someLanguages }).strict()).max(6).optional(),
+  /** Themes of the bank's own, beside the built-in ones. */
+  themes: z.array(z.object({ code: themeCode, name: someLanguages }).strict()).max(200).optional(),
+  changelog: z.array(z.object({ version, date: day.optional(), text: someLanguages }).strict()).max(50).default([]),
 }).strict();
 export type BankMeta = z.infer<typeof bankMetaSchema>;
 
+export const ALL_LANGUAGES: Locale[] = ['ru', 'kz', 'en'];
+/** The bank's languages, its own first: those bank.yaml declares, else all three. */
+export const bankLanguages = (meta: BankMeta | null | undefined): Locale[] => meta?.languages ?? ALL_LANGUAGES;
+
+/** A text in the wanted language when it has it, else in the first of `languages` it has; with the language used. */
+export function pickLanguage(text: SomeLanguages, locale: Locale, languages: Locale[] = ALL_LANGUAGES): { text: string; lang: Locale } {
+  const lang = text[locale] !== undefined ? locale : [...languages, ...ALL_LANGUAGES].find((l) => text[l] !== undefined) ?? locale;
+  return { text: text[lang] ?? '', lang };
+}
+
 const KEY = 'import';
 
-/** Reads and checks a bank.yaml; problems as "bank.yaml: path: message" lines. */
-export function readBankMeta(file: string): { meta: BankMeta | null; problems: string[] } {
+/** Reads and checks a bank.yaml; every problem with its line. */
+export function readBankMeta(file: string, builtInThemes: Set<string> = new Set()): { meta: BankMeta | null; problems: BankProblem[] } {
   if (!existsSync(file)) return { meta: null, problems: [] };
-  let data: unknown;
-  try { data = parse(readFileSync(file, 'utf8')); } catch (error) { return { meta: null, problems: [`${file}: ${(error as Error).message.split('\n')[0]}`] }; }
-  const result = bankMetaSchema.safeParse(data);
-  if (!result.success) return { meta: null, problems: result.error.issues.map((i) => `${file}: ${i.path.join('.') || '(root)'}: ${i.message}`) };
-  return { meta: result.data, problems: [] };
+  const parsed = parseBankFile(file, 'bank.yaml');
+  if (parsed.problems.length) return { meta: null, problems: parsed.problems };
+  const problems: BankProblem[] = [];
+  const report = (path: Path, message: string) => problems.push({ file, line: parsed.lineOf(path), message: `${path.join('.') || '(root)'}: ${message}` });
+  if (!parsed.data || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) {
+    return { meta: null, problems: [{ file, line: parsed.lineOf([]), message: `bank.yaml is a group of fields (version:, languages:, …), not ${describeValue(parsed.data)}` }] };
+  }
+  const result = bankMetaSchema.safeParse(parsed.data, { error: plainError });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      if (issue.code === 'unrecognized_keys') for (const key of issue.keys) report([...path, key], 'unknown field');
+      else report(path, issue.message);
+    }
+  }
+  // Every text in each of the bank's languages; checked on the raw file, so that other problems hide none of these.
+  const raw = parsed.data as Record<string, unknown>;
+  const declared = bankMetaSchema.shape.languages.safeParse(raw.languages);
+  const languages = (declared.success && declared.data) || ALL_LANGUAGES;
+  const isText = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  const list = (v: unknown) => (Array.isArray(v) ? v : []);
+  // A languages line that is itself wrong says enough; guessing the languages would add false problems.
+  const languagesKnown = raw.languages === undefined || declared.success;
+  const need = (text: unknown, path: Path) => {
+    if (languagesKnown && isText(text)) for (const l of languages) if (text[l] === undefined) report([...path, l], `missing (the bank's languages are ${languages.join(', ')})`);
+  };
+  need(raw.description, ['description']);
+  list(raw.claims).forEach((c, i) => { if (isText(c)) { need(c.title, ['claims', i, 'title']); need(c.text, ['claims', i, 'text']); } });
+  list(raw.themes).forEach((t, i) => { if (isText(t)) need(t.name, ['themes', i, 'name']); });
+  list(raw.changelog).forEach((c, i) => { if (isText(c)) need(c.text, ['changelog', i, 'text']); });
+  const codes = new Set<unknown>();
+  list(raw.themes).forEach((t, i) => {
+    if (!isText(t) || typeof t.code !== 'string') return;
+    if (codes.has(t.code)) report(['themes', i, 'code'], `"${t.code}" is declared twice`);
+    if (builtInThemes.has(t.code)) report(['themes', i, 'code'], `"${t.code}" is a built-in theme (content/themes.yaml): use it without declaring it, or give yours another code`);
+    codes.add(t.code);
+  });
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return problems.length || !result.success ? { meta: null, problems } : { meta: result.data, problems: [] };
 }
 
 export async function saveImportedBankMeta(db: Kysely<Database>, meta: BankMeta): Promise<void> {
@@ -36,8 +100,10 @@ export async function saveImportedBankMeta(db: Kysely<Database>, meta: BankMeta)
 export interface BankInfo { version: string; changes: { version: string; date: string | null; text: string }[] }
 
 /** The version and the newest `limit` changes in one language: what the tests page shows. */
-export function bankInfo(meta: BankMeta, locale: Locale, limit = 3): BankInfo {
-  return { version: meta.version, changes: meta.changelog.slice(0, limit).map((c) => ({ version: c.version, date: c.date ?? null, text: c.text[locale] })) };
+export function bankInfo(meta: BankMeta, locale: Locale, limit = 3): BankInfo | null {
+  if (meta.version === undefined) return null;
+  const languages = bankLanguages(meta);
+  return { version: meta.version, changes: meta.changelog.slice(0, limit).map((c) => ({ version: c.version, date: c.date ?? null, text: pickLanguage(c.text, locale, languages).text })) };
 }
 
 /** The built-in base (content/questions/bank.yaml) for the page built with it; null when missing or invalid
@@ -47,10 +113,23 @@ export function builtInBankInfo(locale: Locale, file = 'content/questions/bank.y
   return meta && bankInfo(meta, locale);
 }
 
-/** The imported base's version and newest changes in one language, or null when no import brought one. */
-export async function importedBankInfo(db: Kysely<Database>, locale: Locale): Promise<BankInfo | null> {
+/** The imported bank.yaml as stored, or null when no import brought one. */
+export async function importedBankMeta(db: Kysely<Database>): Promise<BankMeta | null> {
   const row = await db.selectFrom('bank_meta').select('value').where('key', '=', KEY).executeTakeFirst();
   if (!row) return null;
   const parsed = bankMetaSchema.safeParse(JSON.parse(row.value));
-  return parsed.success ? bankInfo(parsed.data, locale) : null;
+  return parsed.success ? parsed.data : null;
+}
+
+/** The imported base's version and newest changes in one language, or null when no import brought one. */
+export async function importedBankInfo(db: Kysely<Database>, locale: Locale): Promise<BankInfo | null> {
+  const meta = await importedBankMeta(db);
+  return meta && bankInfo(meta, locale);
+}
+
+/** The language a stored question is shown in: the learner's when the question has it, else its own
+ *  (`langs` as stored: comma-separated, its own first). The view marks the text with it. */
+export function shownLanguage(langs: string, locale: Locale): Locale {
+  const list = langs.split(',') as Locale[];
+  return list.includes(locale) ? locale : list[0] ?? locale;
 }

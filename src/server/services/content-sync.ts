@@ -11,6 +11,9 @@ async function upsertByCode<T extends Synced>(
   trx: Trx, table: T, rows: { code: string; values: Record<string, unknown> }[], now: string,
 ): Promise<Map<string, number>> {
   const existing = await trx.selectFrom(table as Synced).select(['id', 'code']).execute() as { id: number; code: string }[];
+  // Themes an operator's bank brought (source 'import') are not content's to retire.
+  const foreign = table === 'themes'
+    ? new Set((await trx.selectFrom('themes').select('code').where('source', '<>', 'content').execute()).map((r) => r.code)) : new Set<string>();
   const ids = new Map(existing.map((r) => [r.code, r.id]));
   for (const row of rows) {
     const id = ids.get(row.code);
@@ -23,7 +26,7 @@ async function upsertByCode<T extends Synced>(
     }
   }
   const wanted = new Set(rows.map((r) => r.code));
-  const retire = existing.filter((r) => !wanted.has(r.code)).map((r) => r.id);
+  const retire = existing.filter((r) => !wanted.has(r.code) && !foreign.has(r.code)).map((r) => r.id);
   if (retire.length) {
     await trx.updateTable(table as Synced).set({ retired_at: now } as never)
       .where('id', 'in', retire).where('retired_at', 'is', null).execute();

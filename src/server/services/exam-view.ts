@@ -4,6 +4,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isLocale, type Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
+import { shownLanguage } from './bank-meta';
 import { mistakesAllowed, sealedQuestions } from './exam';
 import { clearMediaCache, mediaUrl } from './media';
 
@@ -13,7 +14,7 @@ export function examLocale(exam: { language: string }): Locale {
   return isLocale(exam.language) ? exam.language : 'ru';
 }
 
-type QuestionText = { text: string; image: string | null; image_alt: string | null; video: string | null; correct: number; comment: string; answers: { value: number; text: string }[] };
+type QuestionText = { text: string; lang: Locale; image: string | null; image_alt: string | null; video: string | null; correct: number; comment: string; answers: { value: number; text: string }[] };
 
 // Question texts change only when a bank is loaded, yet every answer call returns the whole
 // examination: caching them keeps the answer call within its latency budget (DESIGN §9). A load in
@@ -40,7 +41,7 @@ export async function questionTexts(db: Kysely<Database>, ids: number[], locale:
   }
   if (!missing.length) return result;
   const rows = await db.selectFrom('questions').select(['id', `text_${locale} as text` as 'text_ru as text', `explanation_${locale} as comment` as 'explanation_ru as comment',
-    'image', `image_alt_${locale} as image_alt` as 'image_alt_ru as image_alt', 'video', 'correct'])
+    'image', `image_alt_${locale} as image_alt` as 'image_alt_ru as image_alt', 'video', 'correct', 'langs'])
     .where('id', 'in', missing).execute();
   const answers = await db.selectFrom('question_answers').select(['question_id', 'position', `text_${locale} as text` as 'text_ru as text'])
     .where('question_id', 'in', missing).orderBy('question_id').orderBy('position').execute();
@@ -49,7 +50,7 @@ export async function questionTexts(db: Kysely<Database>, ids: number[], locale:
   const now = Date.now();
   for (const r of rows) {
     const [image, video] = await Promise.all([mediaUrl('image', r.image), mediaUrl('video', r.video)]);
-    const value = { text: r.text, comment: r.comment, image, image_alt: r.image ? r.image_alt : null, video, correct: r.correct, answers: byQuestion.get(r.id) ?? [] };
+    const value = { text: r.text, lang: shownLanguage(r.langs, locale), comment: r.comment, image, image_alt: r.image ? r.image_alt : null, video, correct: r.correct, answers: byQuestion.get(r.id) ?? [] };
     cache.set(`${locale}:${r.id}`, { at: now, value });
     result.set(r.id, value);
   }
@@ -91,7 +92,7 @@ export async function examinationView(db: Kysely<Database>, exam: Exam, learnerI
       const q = texts.get(s.question_id)!;
       const reveal = !sealed.has(s.question_id) && (ended || (training && (s.answered === 1 || extras.commentsBefore === true)));
       return {
-        id: s.question_id, number: s.number, text: q.text, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers,
+        id: s.question_id, number: s.number, text: q.text, lang: q.lang, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers,
         favorite: favorites.has(s.question_id),
         ...(reveal ? { correct_value: q.correct, comment: q.comment } : {}),
       };

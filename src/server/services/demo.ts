@@ -1,0 +1,50 @@
+// The public demo test (GET …/qualification/demo): a fixed set the operator chooses, never the
+// licensed bank by accident. It is the questions an import marks `demo: true`; when no imported
+// question is marked, the built-in bank's demo set (marked likewise in content/questions), shown
+// even after an operator's --replace retired it, since it is ours to show. Answers travel with it:
+// the browser checks them.
+import type { Kysely } from 'kysely';
+import type { Locale } from '../../i18n/locales';
+import type { Database } from '../db/schema';
+import { questionTexts } from './exam-view';
+
+/** At most this many marked questions are shown (the importer warns of more). */
+export const DEMO_LIMIT = 20;
+
+/** The demo's question ids: the operator's marked questions, else the built-in demo set; spread over the themes in turn. */
+export async function demoQuestionIds(db: Kysely<Database>, limit = DEMO_LIMIT): Promise<number[]> {
+  const marked = (builtIn: boolean) => {
+    let query = db.selectFrom('questions as q').innerJoin('themes as t', 't.id', 'q.theme_id').select(['q.id', 't.sort']).where('q.demo', '=', 1);
+    query = builtIn ? query.where('q.source', '=', 'content') : query.where('q.source', '<>', 'content').where('q.retired_at', 'is', null);
+    return query.orderBy('t.sort').orderBy('q.code').execute();
+  };
+  let rows = await marked(false);
+  if (!rows.length) rows = await marked(true);
+  const byTheme = new Map<number, number[]>();
+  for (const r of rows) byTheme.set(r.sort, [...(byTheme.get(r.sort) ?? []), r.id]);
+  const ids: number[] = [];
+  for (let round = 0; ids.length < limit && [...byTheme.values()].some((l) => l.length > round); round++) {
+    for (const list of byTheme.values()) if (list[round] !== undefined && ids.length < limit) ids.push(list[round]!);
+  }
+  return ids;
+}
+
+/** The demo test for category B in one language: its rules scaled to its length, and its questions with their answers. */
+export async function demoTest(db: Kysely<Database>, locale: Locale) {
+  const qual = await db.selectFrom('qualifications').select(['id', `name_${locale} as name` as 'name_ru as name', 'allowed_mistakes', 'exam_questions', 'exam_minutes'])
+    .where('code', '=', 'B').executeTakeFirstOrThrow();
+  const ids = await demoQuestionIds(db);
+  const texts = await questionTexts(db, ids, locale);
+  return {
+    qualification: { id: qual.id, name: qual.name },
+    time_limit: Math.round(qual.exam_minutes * 60 * ids.length / qual.exam_questions),
+    allowed_mistakes: Math.round(qual.allowed_mistakes * ids.length / qual.exam_questions),
+    questions: ids.map((qid, i) => {
+      const q = texts.get(qid)!;
+      return {
+        id: qid, number: i + 1, text: q.text, lang: q.lang, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers,
+        correct_value: q.correct, comment: q.comment, answered: false, correct: null, value: null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,116 @@
+// Issue 9 §6, end to end: an operator's Russian-only bank imported with --replace (the real
+// importer, in this process) is the whole pool: exams draw only from it, a start-up does not bring
+// the built-in bank back, and the public demo shows none of it unless the bank marks questions
+// `demo: true` (then exactly those).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { createApp } from '../../src/server/app';
+import { runImport } from '../../src/server/cli/questions-import';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { loadContent } from '../../src/server/services/content';
+import { syncQuestionContent } from '../../src/server/services/questions';
+import { makeBank } from '../support/bank';
+import { createTestDb, dialects, type TestDb } from '../support/db';
+
+interface Question { id: number; text: string; lang?: string; answers: { text: string }[] }
+
+let dir: string;
+beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'zhol-operator-bank-')); });
+afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+
+/** A Russian-only bank in two themes, one of its own (50 questions for category B), with a bank.yaml. */
+function writeRussianBank(name: string, demo: string[] = []): string {
+  const folder = join(dir, name);
+  mkdirSync(folder, { recursive: true });
+  const bank = [...makeBank(['ru-pdd'], 30, 'acme'), ...makeBank(['signs'], 20, 'acme')];
+  for (const theme of ['ru-pdd', 'signs']) {
+    writeFileSync(join(folder, `${theme}.yaml`), stringify({
+      theme,
+      questions: bank.filter((q) => q.theme === theme).map(({ theme: _t, ...q }) => ({
+        ...q, image: null, categories: ['B'], text: { ru: q.text.ru }, answers: q.answers.map((a) => ({ ru: a.ru })), explanation: { ru: q.explanation.ru },
+        ...(demo.includes(q.id) ? { demo: true } : {}),
+      })),
+    }));
+  }
+  writeFileSync(join(folder, 'bank.yaml'), 'version: "acme-1"\nlanguages: [ru]\nthemes:\n  - code: ru-pdd\n    name: { ru: Общие положения }\n');
+  return folder;
+}
+
+describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s', (dialect) => {
+  let t: TestDb;
+  const app = createApp(async () => t.deps);
+  let cookie = '';
+  let b = 0;
+
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    await syncQuestionContent(t.deps.db, loadContent());
+    await seedDemo(t.deps.db, t.clock.now);
+    const res = await app.request('/rest/v1/core/authentication', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'learner', password: DEMO_PASSWORD }) }, { clientAddress: '10.9.0.1' });
+    cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    b = (await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow()).id;
+  }, 60_000);
+  afterAll(async () => { await t.close(); });
+
+  const importBank = async (args: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const status = await runImport(args, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, env: { DATABASE_URL: t.deps.config.DATABASE_URL, ZHOL_MEDIA_DIR: join(dir, `media-${dialect}`) } });
+    expect(status, stderr).toBe(0);
+    return stdout;
+  };
+  const imported = async () => new Set((await t.deps.db.selectFrom('questions').select('id').where('source', '=', 'import').execute()).map((r) => r.id));
+  const idsOf = async (codes: string[]) => (await t.deps.db.selectFrom('questions').select('id').where('code', 'in', codes).execute()).map((r) => r.id).sort((x, y) => x - y);
+  const demo = async (lang = 'en') => (await (await app.request('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': lang } })).json()) as { questions: (Question & { correct_value: number })[] };
+  /** Starts (then cancels) a test of category B in English and gives its questions. */
+  const examQuestions = async (prepare: boolean) => {
+    const headers = { cookie, 'accept-language': 'en', 'content-type': 'application/json' };
+    const res = await app.request('/rest/v1/core/user/examinations/start/', { method: 'POST', headers, body: JSON.stringify({ qualification: b, prepare, continue: false, language: 'en' }) }, { clientAddress: '10.9.0.2' });
+    expect(res.status).toBe(200);
+    const exam = (await res.json()) as { id: number; questions: Question[] };
+    await app.request('/rest/v1/core/user/examinations/finish/', { method: 'POST', headers, body: JSON.stringify({ examination: exam.id, status: 'cancelled' }) }, { clientAddress: '10.9.0.2' });
+    return exam.questions;
+  };
+
+  it('draws exams only from it, in Russian marked as such, and keeps it so across a start-up; the demo shows none of it', async () => {
+    const builtInDemo = (await demo()).questions.map((q) => q.id);
+    expect(builtInDemo).toHaveLength(20);
+
+    const out = await importBank([writeRussianBank('unmarked'), '--replace']);
+    expect(out).toMatch(/Imported 50 questions .* 50 added/);
+    expect(out).toMatch(/This bank is now the whole pool: \d+ other questions .* were retired/);
+    const mine = await imported();
+    expect(mine.size).toBe(50);
+
+    for (const prepare of [false, true]) {
+      const questions = await examQuestions(prepare);
+      expect(questions).toHaveLength(40);
+      expect(questions.filter((q) => !mine.has(q.id))).toEqual([]);
+      // The learner's test language is English; the bank has only Russian, and says so.
+      expect(questions.every((q) => q.lang === 'ru' && /^Вопрос /.test(q.text) && /^Ответ /.test(q.answers[0]!.text))).toBe(true);
+    }
+    // A restart loads content/questions again, but the built-in bank stays retired.
+    await syncQuestionContent(t.deps.db, loadContent());
+    expect((await examQuestions(false)).filter((q) => !mine.has(q.id))).toEqual([]);
+
+    // The licensed bank never reaches the public demo: it keeps the built-in demo set.
+    const shown = (await demo()).questions;
+    expect(shown.filter((q) => mine.has(q.id))).toEqual([]);
+    expect(shown.map((q) => q.id)).toEqual(builtInDemo);
+  });
+
+  it('shows exactly the questions the bank marks demo: true', async () => {
+    const marked = ['acme-ru-pdd-001', 'acme-ru-pdd-007', 'acme-signs-003'];
+    await importBank([writeRussianBank('marked', marked), '--replace']);
+    const shown = (await demo()).questions;
+    expect(shown.map((q) => q.id).sort((x, y) => x - y)).toEqual(await idsOf(marked));
+    expect(shown.every((q) => q.lang === 'ru' && q.correct_value >= 1)).toBe(true);
+    // Unmarked again: back to none of it.
+    await importBank([writeRussianBank('unmarked-again'), '--replace']);
+    const mine = await imported();
+    expect((await demo()).questions.filter((q) => mine.has(q.id))).toEqual([]);
+  });
+});
