@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { setLocale, type Deps, type Env } from './context';
+import { noticeUntrustedProxy, setLocale, type Deps, type Env } from './context';
 import { ApiError, errorBody } from './errors';
 import { analyticsRoutes } from './routes/analytics';
 import { bankRoutes } from './routes/bank';
@@ -24,6 +24,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
   });
   app.use(setLocale);
+  app.use(noticeUntrustedProxy);
   // Our largest body is an answer or a page view: a few hundred bytes. Anything far larger is refused
   // before it is read into memory.
   app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody(c, 413, 'errors.tooLarge'), 413) }));

@@ -24,9 +24,11 @@ export const authRoutes = new Hono<Env>({ strict: false })
     const learner = await findLearnerByLogin(db, login);
     const attempt = await beginAttempt(db, attemptKey(learner?.id, login), ip, now());
     if (attempt.id === null) {
-      const minutes = Math.ceil(attempt.wait / 60_000);
-      c.header('Retry-After', String(Math.ceil(attempt.wait / 1000)));
-      throw new ApiError(429, 'errors.tooManyAttempts', { count: minutes });
+      const seconds = Math.ceil(attempt.wait / 1000);
+      c.header('Retry-After', String(seconds));
+      // The account brake asks for seconds, the pair and address limits for minutes.
+      if (seconds < 60) throw new ApiError(429, 'errors.tooManySecondAttempts', { count: seconds });
+      throw new ApiError(429, 'errors.tooManyAttempts', { count: Math.ceil(attempt.wait / 60_000) });
     }
     const ok = learner ? await verifyPassword(learner.password_hash, password) : (await burnPasswordCheck(password), false);
     await settleAttempt(db, attempt.id, ok);
