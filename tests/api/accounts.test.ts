@@ -4,6 +4,7 @@ import kz from '../../src/i18n/messages/kz.json';
 import ru from '../../src/i18n/messages/ru.json';
 import { createApp } from '../../src/server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { sendNotification } from '../../src/server/services/admin';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 const MINUTE = 60_000;
@@ -443,6 +444,23 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       const res = await get('/v1/core/user/profile/language/?upd=1', await signIn('learner'), 'kk');
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ language: 'kz' });
+    });
+
+    it('says whether a link was sent to this learner in a notification, and only to this learner', async () => {
+      const link = 'https://partner.example/promo?x=1&y=a%20b';
+      expect(await sendNotification(t.deps.db, { login: 'learner', title: 'Promo', text: 'A partner offer', web: link }, t.clock.now)).toBe(1);
+      const learner = await signIn('learner');
+      const ask = async (url: string, cookie: string | undefined = learner) => {
+        const res = await get(`/v1/core/user/notifications/link?upd=1&url=${encodeURIComponent(url)}`, cookie);
+        return { status: res.status, body: await res.json() };
+      };
+      expect(await ask(link)).toEqual({ status: 200, body: { sent: true } });
+      expect(await ask('https://partner.example/promo')).toEqual({ status: 200, body: { sent: false } });
+      expect(await ask('https://evil.example/')).toEqual({ status: 200, body: { sent: false } });
+      expect(await ask(link, await signIn('newcomer'))).toEqual({ status: 200, body: { sent: false } });
+      expect((await ask(link, '')).status).toBe(401);
+      expect((await ask('https://a\u0000b')).status).toBe(400);
+      expect((await get('/v1/core/user/notifications/link?upd=1', learner)).status).toBe(400);
     });
   });
 
