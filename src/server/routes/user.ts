@@ -2,9 +2,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { bracketQuery, idParam, requireAuth, type Env } from '../context';
-import { accessFlags, listAccesses } from '../services/accesses';
+import { listAccesses } from '../services/accesses';
 import { learnerQualifications, qualificationThemes } from '../services/learner-qualifications';
-import { unreadNotificationCount, wasLinkSent } from '../services/notifications';
+import { wasLinkSent } from '../services/notifications';
+import { learnerProfile } from '../services/profile';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -12,13 +13,7 @@ export const userRoutes = new Hono<Env>({ strict: false })
   .use(requireAuth)
   .get('/profile', async (c) => {
     const { db, now } = c.get('deps');
-    const learner = c.get('learner');
-    return c.json({
-      id: learner.id,
-      fullname: learner.fullname,
-      notifications: await unreadNotificationCount(db, learner.id),
-      accesses: await accessFlags(db, learner.id, now()),
-    });
+    return c.json(await learnerProfile(db, c.get('learner'), now()));
   })
   // The external-link route opens a link beyond the configured hosts only when it was sent to this learner.
   .get('/notifications/link', async (c) => {
