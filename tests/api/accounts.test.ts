@@ -5,6 +5,7 @@ import ru from '../../src/i18n/messages/ru.json';
 import { createApp } from '../../src/server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
 import { sendNotification } from '../../src/server/services/admin';
+import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 const MINUTE = 60_000;
@@ -38,12 +39,8 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       headers: { ...(cookie ? { cookie } : {}), ...(lang ? { 'accept-language': lang } : {}) },
     }, { clientAddress: freshIp() });
   }
-  async function signIn(login: string, password = DEMO_PASSWORD) {
-    const res = await post('/v1/core/authentication', { login, password, cookie: true });
-    expect(res.status).toBe(200);
-    const setCookie = res.headers.get('set-cookie')!;
-    return setCookie.split(';')[0]!;
-  }
+  /** The Cookie header of a fresh session of `login` (the suite sends raw requests: it tests the protocol). */
+  const signIn = async (login: string) => (await signedIn(app, login, { ip: freshIp() })).cookie;
 
   describe('sign in', () => {
     it('accepts the login name and returns id and full name with an HttpOnly, SameSite=Lax cookie', async () => {
