@@ -43,13 +43,17 @@ describe('apiRequest', () => {
     const [url, init] = calls[0]!;
     expect(url).toBe('/rest/v1/core/authentication?upd=1');
     expect(init.body).toBe('{"login":"a"}');
-    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Accept-Language': 'ru' });
+    const headers = new Headers(init.headers);
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.get('accept-language')).toBe('ru');
+    expect(headers.get('accept')).toBe('application/json');
+    expect(init.credentials).toBe('same-origin');
   });
 
   it('asks for content in another language when told to (the demo in the test language)', async () => {
     const calls = answer(200, '{}');
     await apiRequest('/rest/v2/core/user/access/qualification/demo', { language: 'kz' });
-    expect(calls[0]![1].headers).toMatchObject({ 'Accept-Language': 'kk' });
+    expect(new Headers(calls[0]![1].headers).get('accept-language')).toBe('kk');
   });
 
   it('turns a 401 into {desc, status} and tells the session', async () => {
@@ -62,9 +66,25 @@ describe('apiRequest', () => {
   });
 
   it('copes with a proxy page and with no network', async () => {
-    answer(502, '<html>Bad gateway</html>');
+    const calls = answer(502, '<html>Bad gateway</html>');
     await expect(apiRequest('/rest/x')).rejects.toMatchObject({ status: 502 });
+    // Not retried: the server says when to come back.
+    expect(calls).toHaveLength(1);
     globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
     await expect(apiRequest('/rest/x')).rejects.toMatchObject({ desc: 'Failed to fetch', status: 0 });
+  });
+
+  it('sends a bodiless call without a body or Content-Type, and gives null for an empty answer', async () => {
+    const calls = answer(200, '');
+    expect(await apiRequest('/rest/v1/x', { method: 'DELETE' })).toBeNull();
+    expect(calls[0]![1].method).toBe('DELETE');
+    expect(calls[0]![1].body).toBeUndefined();
+    expect(new Headers(calls[0]![1].headers).get('content-type')).toBeNull();
+  });
+
+  it('never repeats a failed POST', async () => {
+    const calls = answer(503, '{"desc":"Later","status":503}');
+    await expect(apiRequest('/rest/v1/x', { method: 'POST', body: { a: 1 } })).rejects.toMatchObject({ desc: 'Later', status: 503 });
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,12 +1,9 @@
 // Who is signed in. `unknown` until the profile call answers; the accounts work fills these.
 import { atom } from 'nanostores';
+import type { ProfileView } from '../server/services/profile';
 
-export interface User {
-  id: number;
-  fullname: string;
-  notifications: number;
-  accesses: { test: boolean; autodrome: boolean; education: boolean };
-}
+/** The profile call's answer (GET /rest/v1/core/user/profile), typed by the server that builds it. */
+export type User = ProfileView;
 
 export type AuthStatus = 'unknown' | 'authenticated' | 'anonymous';
 export const $authStatus = atom<AuthStatus>('unknown');

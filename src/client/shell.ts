@@ -9,7 +9,7 @@ import '../features/home/store';
 import '../features/favorites/store';
 import '../features/stats/store';
 import { reportPageView } from './analytics';
-import { externalTarget } from './external-link';
+import { externalTarget, pagePolicy } from './external-link';
 import {
   assessBrowser, browserFamilies, detectBrowser, hiddenUntil, isNoticeHidden, NOTICE_STORAGE_KEY,
 } from './outdated-browser';
@@ -99,7 +99,8 @@ function installOnce() {
     const link = target.closest<HTMLAnchorElement>('a[href*="/external_link_"]');
     if (link && !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey) {
       const url = new URL(link.href);
-      const dest = externalTarget(url.search);
+      // A link the page cannot vouch for goes to the route itself, which asks the server or refuses.
+      const dest = externalTarget(url.search, pagePolicy());
       if (dest) {
         // Open the destination and cancel the navigation to the redirect route itself.
         event.preventDefault();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSiteConfig, providerSiteUrl, site } from './site';
+import { externalLinkHosts, parseSiteConfig, providerSiteUrl, site } from './site';
 
 describe('parseSiteConfig', () => {
   it('gives the defaults for an empty environment', () => {
@@ -10,6 +10,7 @@ describe('parseSiteConfig', () => {
       ZHOL_RECOVER_URL: 'https://zhol.example/recover/',
       ZHOL_APP_STORE_URL: 'https://apps.apple.com/kz/app/zhol/id0000000000',
       ZHOL_GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=kz.zhol.app',
+      ZHOL_EXTERNAL_LINK_HOSTS: [],
     });
   });
 
@@ -40,5 +41,18 @@ describe('providerSiteUrl', () => {
   it('puts the language into the provider URL', () => {
     expect(providerSiteUrl('kk')).toBe(site.ZHOL_PROVIDER_SITE_URL.replace('{lang}', 'kk'));
     expect(providerSiteUrl('kk')).not.toContain('{lang}');
+  });
+});
+
+describe('externalLinkHosts', () => {
+  it("lists the provider links' hosts and the configured ones, each once", () => {
+    expect(externalLinkHosts(parseSiteConfig({}))).toEqual(['zhol.example', 'apps.apple.com', 'play.google.com']);
+    const config = parseSiteConfig({ ZHOL_EXTERNAL_LINK_HOSTS: ' Booking.Example.kz, stream.example.kz:8443  zhol.example' });
+    expect(externalLinkHosts(config)).toEqual(['zhol.example', 'apps.apple.com', 'play.google.com', 'booking.example.kz', 'stream.example.kz:8443']);
+  });
+
+  it('refuses a configured host that is a URL or a path', () => {
+    expect(() => parseSiteConfig({ ZHOL_EXTERNAL_LINK_HOSTS: 'https://evil.example' })).toThrow(/ZHOL_EXTERNAL_LINK_HOSTS/);
+    expect(() => parseSiteConfig({ ZHOL_EXTERNAL_LINK_HOSTS: 'a.kz/x' })).toThrow(/ZHOL_EXTERNAL_LINK_HOSTS/);
   });
 });

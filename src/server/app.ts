@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'kysely';
-import { setLocale, type Deps, type Env } from './context';
+import { noticeUntrustedProxy, setLocale, type Deps, type Env } from './context';
 import { bodySizeLimit } from './body-limit';
 import { isDatabaseUnavailable } from './db/availability';
 import { ApiError, DatabaseUnavailableError, errorBody } from './errors';
@@ -30,6 +30,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
   });
   app.use(setLocale);
+  app.use(noticeUntrustedProxy);
   // Our largest body is an answer or a page view: a few hundred bytes. Anything far larger is refused
   // before it is read into memory (chunked bodies are counted as they arrive).
   app.use(bodySizeLimit(64 * 1024));

@@ -39,6 +39,21 @@ export function clientIp(c: AppContext): string {
   return (c.env?.clientAddress ?? 'unknown').slice(0, 64);
 }
 
+let proxyWarned = false;
+
+/**
+ * Says once per process when requests come with X-Forwarded-For but ZHOL_TRUST_PROXY is off: then
+ * every caller has the proxy's address, so the login limits' address counts cover everyone behind it.
+ */
+export const noticeUntrustedProxy: MiddlewareHandler<Env> = async (c, next) => {
+  if (!proxyWarned && !c.get('deps').config.ZHOL_TRUST_PROXY && c.req.header('x-forwarded-for') !== undefined) {
+    proxyWarned = true;
+    console.warn('[zhol] Requests carry X-Forwarded-For but ZHOL_TRUST_PROXY is off: every caller appears to come from '
+      + 'the proxy, so the login limits count them all as one address. Behind a reverse proxy you run, set ZHOL_TRUST_PROXY=1.');
+  }
+  await next();
+};
+
 function secure(c: AppContext): boolean {
   const proto = c.get('deps').config.ZHOL_TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined;
   return (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';

@@ -30,6 +30,19 @@ export class DatabaseUnavailableError extends ApiError {
   }
 }
 
+/** A sign-in refused by the login limits: 429, and how long to wait (the route sends it as Retry-After). */
+export class TooManyAttemptsError extends ApiError {
+  constructor(readonly waitMs: number) {
+    const seconds = Math.ceil(waitMs / 1000);
+    // The account brake asks for seconds, the pair and address limits for minutes.
+    super(429, seconds < 60 ? 'errors.tooManySecondAttempts' : 'errors.tooManyAttempts',
+      { count: seconds < 60 ? seconds : Math.ceil(waitMs / 60_000) });
+    this.name = 'TooManyAttemptsError';
+  }
+
+  get retryAfterSeconds(): number { return Math.ceil(this.waitMs / 1000); }
+}
+
 /** The learner's language from Accept-Language (kk/kz → kz, en → en, anything else → ru). */
 export function requestLocale(header: string | null | undefined): Locale {
   for (const part of (header ?? '').split(',')) {

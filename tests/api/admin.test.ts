@@ -6,6 +6,7 @@ import {
   addLearner, AdminError, almatyDay, blockLearner, formatAlmaty, grantAccess, listAccesses, revokeAccess, sendNotification,
   setPassword, unblockLearner,
 } from '../../src/server/services/admin';
+import { signIn as signInAs, signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 const DAY = 86_400_000;
@@ -13,7 +14,6 @@ const DAY = 86_400_000;
 describe.each(dialects)('operator actions on %s', (dialect) => {
   let t: TestDb;
   const app = createApp(async () => t.deps);
-  let ip = 0;
   beforeAll(async () => {
     t = await createTestDb(dialect);
     await addLearner(t.deps.db, { fullname: '  Асель   Нурланова ', login: 'Asel', email: 'Asel@Example.kz', phone: ' +7 705 123 45 67', password: 'first-password' }, t.clock.now);
@@ -22,11 +22,8 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
   afterAll(async () => { await t?.close(); });
 
   const db = () => t.deps.db;
-  const signIn = (login: string, password: string) => app.request('/rest/v1/core/authentication', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }),
-  }, { clientAddress: `10.1.0.${++ip}` });
-  const get = (path: string, cookie: string) => app.request(`/rest${path}`, { headers: { cookie } }, { clientAddress: '10.1.1.1' });
-  const cookieOf = (res: Response) => res.headers.get('set-cookie')!.split(';')[0]!;
+  const signIn = (login: string, password: string) => signInAs(app, login, password);
+  const as = (login: string, password: string) => signedIn(app, login, { password });
   const learnerCount = async () => Number((await db().selectFrom('learners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   describe('addLearner', () => {
@@ -82,13 +79,13 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
 
   describe('setPassword', () => {
     it('changes the password and ends every session of the learner', async () => {
-      const cookie = cookieOf(await signIn('baur', 'second-password'));
-      const other = cookieOf(await signIn('asel', 'first-password'));
-      expect((await get('/v1/core/user/profile', cookie)).status).toBe(200);
+      const client = await as('baur', 'second-password');
+      const other = await as('asel', 'first-password');
+      expect((await client.get('/v1/core/user/profile')).status).toBe(200);
       const learner = await setPassword(db(), 'BAUR', 'brand-new-password');
       expect(learner.login).toBe('baur');
-      expect((await get('/v1/core/user/profile', cookie)).status).toBe(401);
-      expect((await get('/v1/core/user/profile', other)).status).toBe(200); // nobody else is signed out
+      expect((await client.get('/v1/core/user/profile')).status).toBe(401);
+      expect((await other.get('/v1/core/user/profile')).status).toBe(200); // nobody else is signed out
       expect((await signIn('baur', 'second-password')).status).toBe(401);
       expect((await signIn('baur', 'brand-new-password')).status).toBe(200);
     });
@@ -109,10 +106,10 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
 
   describe('blockLearner / unblockLearner', () => {
     it('blocks (sessions ended, 403 at sign-in) and unblocks', async () => {
-      const cookie = cookieOf(await signIn('baur', 'brand-new-password'));
+      const client = await as('baur', 'brand-new-password');
       expect(await blockLearner(db(), 'baur')).toEqual({ login: 'baur', changed: true });
       expect(await db().selectFrom('sessions').select('token_hash').where('learner_id', '=', (await db().selectFrom('learners').select('id').where('login', '=', 'baur').executeTakeFirstOrThrow()).id).execute()).toEqual([]);
-      expect((await get('/v1/core/user/profile', cookie)).status).toBe(401);
+      expect((await client.get('/v1/core/user/profile')).status).toBe(401);
       expect((await signIn('baur', 'brand-new-password')).status).toBe(403);
       expect(await blockLearner(db(), 'baur')).toEqual({ login: 'baur', changed: false });
       expect(await unblockLearner(db(), 'baur')).toEqual({ login: 'baur', changed: true });
@@ -128,10 +125,10 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
 
   describe('grantAccess / revokeAccess / listAccesses', () => {
     type View = { id: number; type: string; can: boolean; target: { id: number; name: string }; date_end: string };
-    let cookie: string;
-    const accesses = async (query = '') => (await (await get(`/v1/core/user/accesses/${query}`, cookie)).json()).data as View[];
-    const profile = async () => (await (await get('/v1/core/user/profile', cookie)).json()) as { notifications: number; accesses: Record<string, boolean> };
-    beforeAll(async () => { cookie = cookieOf(await signIn('asel', 'first-password')); });
+    let client: ApiClient;
+    const accesses = async (query = '') => (await (await client.get(`/v1/core/user/accesses/${query}`)).json()).data as View[];
+    const profile = async () => (await (await client.get('/v1/core/user/profile')).json()) as { notifications: number; accesses: Record<string, boolean> };
+    beforeAll(async () => { client = await as('asel', 'first-password'); });
 
     it('grants accesses the learner then sees as active, and revokes them (kept, marked revoked)', async () => {
       expect(await accesses('?filter[active]=true')).toEqual([]);
@@ -235,8 +232,8 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
 
   describe('sendNotification', () => {
     it('sends to one learner or to everyone not blocked, raising the unread count', async () => {
-      const cookie = cookieOf(await signIn('asel', 'first-password'));
-      const unread = async () => (await (await get('/v1/core/user/profile', cookie)).json()).notifications as number;
+      const client = await as('asel', 'first-password');
+      const unread = async () => (await (await client.get('/v1/core/user/profile')).json()).notifications as number;
       const before = await unread();
       expect(await sendNotification(db(), { login: 'ASEL@example.kz', title: 'Привет', text: 'Текст', color: 'success', web: 'https://zhol.example/x' }, t.clock.now)).toBe(1);
       expect(await unread()).toBe(before + 1);

@@ -2,8 +2,9 @@
 // on both databases, through the real exam calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { seedDemo } from '../../src/server/db/seed/demo';
 import { seedBank } from '../support/bank';
+import { signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 interface Stats { qualification: { id: number; name: string }; familiarity: { total: number; correct_once: number; always_wrong: number; unanswered: number }; tests_total: number; passed: number; failed: number }
@@ -11,23 +12,18 @@ interface Stats { qualification: { id: number; name: string }; familiarity: { to
 describe.each(dialects)('statistics on %s', (dialect) => {
   let t: TestDb;
   const app = createApp(async () => t.deps);
-  const cookies: Record<string, string> = {};
+  const clients: Record<string, ApiClient> = {};
 
   beforeAll(async () => {
     t = await createTestDb(dialect);
     await seedDemo(t.deps.db, t.clock.now);
     await seedBank(t.deps.db);
-    for (const login of ['learner', 'newcomer']) {
-      const res = await app.request('/rest/v1/core/authentication', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password: DEMO_PASSWORD }) }, { clientAddress: '10.9.0.1' });
-      cookies[login] = res.headers.get('set-cookie')!.split(';')[0]!;
-    }
+    for (const login of ['learner', 'newcomer']) clients[login] = await signedIn(app, login);
   }, 60_000);
   afterAll(async () => { await t.close(); });
 
-  const call = (method: string, path: string, body?: unknown, who = 'learner', lang = 'en') => app.request(`/rest${path}`, {
-    method, headers: { cookie: cookies[who]!, 'accept-language': lang, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }, { clientAddress: '10.9.1.1' });
+  const call = (method: string, path: string, body?: unknown, who = 'learner', lang = 'en') =>
+    clients[who]!.request(method, path, { body, lang });
   const stats = async (who = 'learner', lang = 'en') => (await (await call('GET', '/v1/core/user/examination/statistics?upd=1', undefined, who, lang)).json()).data as Stats[];
 
   it('lists every qualification the learner may test in, nothing answered yet', async () => {

@@ -5,20 +5,16 @@ import { apiRequest, type ApiRequestError } from '../../client/api';
 import { $user } from '../../client/auth';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
+import type { AccessView } from '../../server/services/accesses';
+import type { QualificationView, ThemeView } from '../../server/services/learner-qualifications';
 
-export interface AccessItem {
-  id: number;
-  type: 'test' | 'autodrome' | 'education';
-  can: boolean;
-  target: { id: number; name: string; picture: string | null };
-  date_end: string;
-}
-export interface Theme { id: number; code: string; name: string; exam_questions: number; checked: boolean }
-export interface Qualification {
-  id: number; name: string; picture: string | null; date_end: string | null;
-  exam: { questions: number; minutes: number; allowed_mistakes: number };
-  children: Qualification[];
-}
+// The wire types come from the server modules that build the answers (type-only: nothing of the
+// server reaches the bundle).
+export type AccessItem = AccessView;
+export type Qualification = QualificationView;
+/** A child qualification (listed under its parent, without children of its own). */
+export type { QualificationEntry } from '../../server/services/learner-qualifications';
+export type Theme = ThemeView & { checked: boolean };
 
 export const SELECTED_QUAL_KEY = 'selected-qual';
 export const TEST_THEMES_KEY = 'test-themes';
@@ -63,7 +59,7 @@ export async function selectQualification(id: number): Promise<void> {
   if (saved[id]?.length) { $themes.set(saved[id]); return; }
   $themes.set(null);
   try {
-    const { data } = await apiRequest<{ data: Omit<Theme, 'checked'>[] }>('/rest/v1/core/user/access/qualification/themes/', { query: { qualification: id } });
+    const { data } = await apiRequest<{ data: ThemeView[] }>('/rest/v1/core/user/access/qualification/themes/', { query: { qualification: id } });
     const themes = data.map((t) => ({ ...t, checked: false }));
     writeUserSetting(user.id, TEST_THEMES_KEY, { ...saved, [id]: themes });
     if ($selectedQualification.get() === id) $themes.set(themes);

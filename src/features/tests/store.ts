@@ -6,7 +6,7 @@ import { $user } from '../../client/auth';
 import { onUserCleared } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
 import type { Locale } from '../../i18n/locales';
-import { $selectedQualification, $themes, TEST_THEMES_KEY, type Qualification, type Theme } from '../home/store';
+import { $selectedQualification, $themes, TEST_THEMES_KEY, type Qualification, type QualificationEntry, type Theme } from '../home/store';
 import type { ExamListItem, ExamMode, StartRequest } from '../exam/types';
 
 /** The main buttons and the retake button, each a mode of the start call. */
@@ -78,7 +78,7 @@ export function setThemesChecked(ids: number[] | null, checked: boolean): Theme[
 }
 
 /** Qualifications with their children, flat, for the selector (children after their parent). */
-export function flattenQualifications(list: Qualification[] | null): (Qualification & { depth: number })[] {
+export function flattenQualifications(list: Qualification[] | null): (QualificationEntry & { depth: number })[] {
   return (list ?? []).flatMap((q) => [{ ...q, depth: 0 }, ...q.children.map((c) => ({ ...c, depth: 1 }))]);
 }
 

@@ -3,11 +3,9 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { clearSessionCookies, clientIp, jsonBody, setSessionCookies, type Env } from '../context';
-import { ApiError } from '../errors';
-import { findLearnerByLogin } from '../services/learners';
-import { attemptKey, beginAttempt, settleAttempt } from '../services/login-limits';
-import { burnPasswordCheck, verifyPassword } from '../services/passwords';
-import { createSession, deleteSession, SESSION_COOKIE } from '../services/sessions';
+import { ApiError, TooManyAttemptsError } from '../errors';
+import { deleteSession, SESSION_COOKIE } from '../services/sessions';
+import { signIn } from '../services/sign-in';
 
 const credentials = z.object({
   // No control characters: nobody types them, and PostgreSQL refuses a NUL in text.
@@ -20,25 +18,18 @@ export const authRoutes = new Hono<Env>({ strict: false })
   .post('/authentication', async (c) => {
     const { db, config, now } = c.get('deps');
     const { login, password } = await jsonBody(c, credentials, 'errors.loginRequired');
-    const ip = clientIp(c);
-    const learner = await findLearnerByLogin(db, login);
-    const attempt = await beginAttempt(db, attemptKey(learner?.id, login), ip, now());
-    if (attempt.id === null) {
-      const minutes = Math.ceil(attempt.wait / 60_000);
-      c.header('Retry-After', String(Math.ceil(attempt.wait / 1000)));
-      throw new ApiError(429, 'errors.tooManyAttempts', { count: minutes });
+    try {
+      // A new session at every login (never reuse one a browser brought along).
+      const { learner, token } = await signIn(db, {
+        login, password, ip: clientIp(c), previousToken: getCookie(c, SESSION_COOKIE),
+        idleMinutes: config.ZHOL_SESSION_IDLE_MINUTES, now: now(),
+      });
+      setSessionCookies(c, token);
+      return c.json({ id: learner.id, fullname: learner.fullname });
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError) c.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
     }
-    const ok = learner ? await verifyPassword(learner.password_hash, password) : (await burnPasswordCheck(password), false);
-    await settleAttempt(db, attempt.id, ok);
-    if (!learner || !ok) throw new ApiError(401, 'auth.errors.login-pass');
-    if (learner.blocked) throw new ApiError(403, 'errors.blocked');
-
-    // A new session at every login (never reuse one a browser brought along).
-    const old = getCookie(c, SESSION_COOKIE);
-    if (old) await deleteSession(db, old);
-    const token = await createSession(db, learner.id, config.ZHOL_SESSION_IDLE_MINUTES, now());
-    setSessionCookies(c, token);
-    return c.json({ id: learner.id, fullname: learner.fullname });
   })
   .post('/authentication/logout', async (c) => {
     // JSON only, like every state-changing call (DESIGN §8): a form on another site cannot send it,

@@ -1,0 +1,49 @@
+// The qualifications a learner may test in, with their exam settings and themes (what the tests page lists).
+import type { Kysely } from 'kysely';
+import type { Locale } from '../../i18n/locales';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { listAccesses, testableQualificationIds } from './accesses';
+
+export interface QualificationEntry {
+  id: number;
+  name: string;
+  picture: string | null;
+  date_end: string | null;
+  exam: { questions: number; minutes: number; allowed_mistakes: number };
+}
+export interface QualificationView extends QualificationEntry { children: QualificationEntry[] }
+
+export interface ThemeView { id: number; code: string; name: string; exam_questions: number }
+
+/** The qualifications of the learner's active test accesses; top-level entries carry their children. */
+export async function learnerQualifications(db: Kysely<Database>, learnerId: number, locale: Locale, now: Date): Promise<QualificationView[]> {
+  const allowed = await testableQualificationIds(db, learnerId, now);
+  if (!allowed.size) return [];
+  const rows = await db.selectFrom('qualifications')
+    .select(['id', 'parent_id', `name_${locale} as name` as 'name_ru as name', 'picture', 'exam_questions', 'exam_minutes', 'allowed_mistakes'])
+    .where('id', 'in', [...allowed]).where('retired_at', 'is', null).orderBy('sort').execute();
+  const accesses = await listAccesses(db, learnerId, locale, { active: true, type: 'test' }, now);
+  // Several accesses to one target: the latest end counts.
+  const ends = new Map<number, string>();
+  for (const a of accesses) if ((ends.get(a.target.id) ?? '') < a.date_end) ends.set(a.target.id, a.date_end);
+  const view = (r: (typeof rows)[number]): QualificationEntry => ({
+    id: r.id, name: r.name, picture: r.picture, date_end: ends.get(r.id) ?? ends.get(r.parent_id ?? -1) ?? null,
+    exam: { questions: r.exam_questions, minutes: r.exam_minutes, allowed_mistakes: r.allowed_mistakes },
+  });
+  // Top-level entries carry their children (the selected one is listed with its children).
+  const top = rows.filter((r) => r.parent_id === null || !allowed.has(r.parent_id));
+  return top.map((r) => ({ ...view(r), children: rows.filter((ch) => ch.parent_id === r.id).map(view) }));
+}
+
+/** A qualification's themes: 404 when it does not exist, 403 when the learner has no access to it. */
+export async function qualificationThemes(db: Kysely<Database>, learnerId: number, qualificationId: number, locale: Locale, now: Date): Promise<ThemeView[]> {
+  const exists = await db.selectFrom('qualifications').select('id').where('id', '=', qualificationId).executeTakeFirst();
+  if (!exists) throw new ApiError(404, 'errors.qualificationNotFound');
+  const allowed = await testableQualificationIds(db, learnerId, now);
+  if (!allowed.has(qualificationId)) throw new ApiError(403, 'errors.noAccess');
+  const themes = await db.selectFrom('qualification_themes as qt').innerJoin('themes as t', 't.id', 'qt.theme_id')
+    .select(['t.id', `t.name_${locale} as name` as 't.name_ru as name', 't.code', 'qt.exam_questions'])
+    .where('qt.qualification_id', '=', qualificationId).where('t.retired_at', 'is', null).orderBy('qt.sort').execute();
+  return themes.map((t) => ({ id: t.id, code: t.code, name: t.name, exam_questions: t.exam_questions }));
+}
