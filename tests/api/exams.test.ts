@@ -131,7 +131,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   it('passes with 8 mistakes and reveals answers only at the end', async () => {
     await endExams(); // one exam at a time: a running exam shuts every other test
     const { exam } = await start({ qualification: c });
-    let last: { status: string; examination: Exam; answer: { correct_value?: number } } | null = null;
+    let last: { status: string; changes: Exam; result?: Exam; answer: { correct_value?: number } } | null = null;
     for (const [i, slot] of exam!.answers.entries()) {
       const value = i < 8 ? await wrongValue(slot.question) : (await rightValue(slot.question)).correct;
       const res = await answer(slot.id, value);
@@ -140,12 +140,16 @@ describe.each(dialects)('examinations on %s', (dialect) => {
       if (i < 39) {
         expect(last!.status).toBe('process');
         expect(last!.answer.correct_value).toBeUndefined();
-        expect(JSON.stringify(last!.examination)).not.toContain('correct_value');
+        expect(JSON.stringify(last)).not.toContain('correct_value');
+        // What changed, not the whole examination.
+        expect(last!.result).toBeUndefined();
+        expect(last!.changes).toMatchObject({ id: exam!.id, status: 'process', mistakes: Math.min(i + 1, 8), correct: Math.max(0, i - 7) });
       }
     }
     expect(last!.status).toBe('done');
-    expect(last!.examination).toMatchObject({ status: 'passed', mistakes: 8, correct: 32 });
-    expect(last!.examination.questions.every((q) => typeof q.correct_value === 'number' && q.comment)).toBe(true);
+    expect(last!.changes).toMatchObject({ status: 'passed', mistakes: 8, correct: 32 });
+    expect(last!.result).toMatchObject({ status: 'passed', mistakes: 8, correct: 32 });
+    expect(last!.result!.questions.every((q) => typeof q.correct_value === 'number' && q.comment)).toBe(true);
   });
 
   it('fails at once at the ninth mistake; later answers are 409', async () => {
@@ -154,7 +158,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     for (const [i, slot] of exam!.answers.slice(0, 9).entries()) {
       const body = await (await answer(slot.id, await wrongValue(slot.question))).json();
       expect(body.status).toBe(i < 8 ? 'process' : 'done');
-      if (i === 8) expect(body.examination).toMatchObject({ status: 'failed', mistakes: 9 });
+      if (i === 8) expect(body.result).toMatchObject({ status: 'failed', mistakes: 9 });
     }
     const late = await answer(exam!.answers[9]!.id, 1, 'learner');
     expect(late.status).toBe(409);
@@ -201,8 +205,9 @@ describe.each(dialects)('examinations on %s', (dialect) => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.status).toBe('expired');
-      expect(body.examination.status).toBe('expired');
-      expect(body.examination.answers[0].answered).toBe(false);
+      expect(body.changes.status).toBe('expired');
+      expect(body.result.status).toBe('expired');
+      expect(body.result.answers[0].answered).toBe(false);
       expect((await answer(exam!.answers[1]!.id, 1)).status).toBe(409);
     } finally {
       t.clock.now = startedAt;
@@ -346,7 +351,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     const statuses = results.map((r) => r.status);
     expect([...statuses].sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const bodies = await Promise.all(results.map((r) => r.json()));
-    expect(bodies[statuses.indexOf(200)]).toMatchObject({ status: 'done', examination: { status: 'failed', mistakes: 9 } });
+    expect(bodies[statuses.indexOf(200)]).toMatchObject({ status: 'done', result: { status: 'failed', mistakes: 9 } });
     for (const [i, body] of bodies.entries()) if (statuses[i] === 409) expect(body).toEqual({ desc: ru['errors.examFinished'], status: 409 });
     const row = await t.deps.db.selectFrom('examinations').select(['status', 'mistakes', 'correct']).where('id', '=', exam!.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'failed', mistakes: 9, correct: 0 });
@@ -409,7 +414,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     const train = async (count: number) => (await start({ prepare: true, continue: false, extras: { mode: 'train', count } })).exam!;
     /** Answers the first `answered` questions, the first `wrong` of them wrong; returns the last response. */
     const run = async (exam: Exam, wrong: number, answered = exam.question_count) => {
-      let last: { status: string; examination: Exam } | null = null;
+      let last: { status: string; result: Exam } | null = null;
       for (const [i, slot] of exam.answers.slice(0, answered).entries()) {
         const res = await answer(slot.id, i < wrong ? await wrongValue(slot.question) : (await rightValue(slot.question)).correct);
         expect(res.status).toBe(200);
@@ -422,12 +427,12 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     // 3 questions: 8/40 of 3 rounds down to none.
     const allWrong = await train(3);
     expect(allWrong).toMatchObject({ question_count: 3, allowed_mistakes: null });
-    expect((await run(allWrong, 3)).examination).toMatchObject({ status: 'failed', mistakes: 3 });
-    expect((await run(await train(3), 1)).examination).toMatchObject({ status: 'failed', mistakes: 1 });
-    expect((await run(await train(3), 0)).examination).toMatchObject({ status: 'passed', correct: 3 });
+    expect((await run(allWrong, 3)).result).toMatchObject({ status: 'failed', mistakes: 3 });
+    expect((await run(await train(3), 1)).result).toMatchObject({ status: 'failed', mistakes: 1 });
+    expect((await run(await train(3), 0)).result).toMatchObject({ status: 'passed', correct: 3 });
     // 10 questions: 2 mistakes allowed.
-    expect((await run(await train(10), 2)).examination).toMatchObject({ status: 'passed', mistakes: 2, correct: 8 });
-    expect((await run(await train(10), 3)).examination).toMatchObject({ status: 'failed', mistakes: 3, correct: 7 });
+    expect((await run(await train(10), 2)).result).toMatchObject({ status: 'passed', mistakes: 2, correct: 8 });
+    expect((await run(await train(10), 3)).result).toMatchObject({ status: 'failed', mistakes: 3, correct: 7 });
     // Finished early: the unanswered questions are not correct.
     const finish = async (exam: Exam, how = 'done') => (await (await call('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: how })).json()) as Exam;
     const early = await train(10);
@@ -578,7 +583,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     expect(Date.parse(timed.deadline!) - Date.parse(timed.started_at)).toBe(15 * 60_000);
     await withClock(new Date(Date.parse(timed.deadline!) + 1000), async () => {
       const body = await (await answer(timed.answers[0]!.id, 1)).json();
-      expect(body).toMatchObject({ status: 'expired', examination: { status: 'expired' } });
+      expect(body).toMatchObject({ status: 'expired', result: { status: 'expired' } });
     });
     // The exam keeps its qualification's rules whatever the extras say.
     const exam = (await start({ continue: false, extras: { count: 5, time: 5 } })).exam!;

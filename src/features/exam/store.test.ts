@@ -124,24 +124,45 @@ describe('answering and finishing', () => {
     beginTest();
   }
 
-  it('answers the current question by its slot and keeps the new state', async () => {
+  it('answers the current question by its slot and applies what changed to the test it holds', async () => {
     await opened();
-    const next = answered(exam(), 0, 2, true);
-    serve(() => ({ body: { answer: { id: 500, answered: true, answer: 2, correct: true }, status: 'process', examination: next } satisfies AnswerResponse }));
+    const response: AnswerResponse = {
+      answer: { id: 500, answered: true, answer: 2, correct: true },
+      status: 'process',
+      changes: { id: 7, status: 'process', mistakes: 0, correct: 1, started_at: '2026-01-10T10:00:00.000Z', deadline: '2026-01-10T10:40:00.000Z', finished_at: null },
+    };
+    serve(() => ({ body: response }));
     const outcome = await answerCurrent(2);
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/rest/v1/core/user/examinations/answer/', body: { id: 500, value: 2 } });
     expect(outcome).toEqual({ status: 'process', correct: true, correctValue: undefined });
-    expect($examination.get()?.correct).toBe(1);
+    // The delta is applied: the slot, the counters; the questions and other slots stay as they were.
+    expect($examination.get()).toEqual({ ...answered(exam(), 0, 2, true), finished_at: null });
     expect($examState.get().lastAnswer).toEqual({ slotId: 500, value: 2, correct: true });
     // The answered slot takes no second answer.
     expect(await answerCurrent(1)).toBeNull();
     expect(calls).toHaveLength(1);
   });
 
+  it('a training answer reveals its question\'s key and comment in the held test', async () => {
+    serve(() => ({ body: exam({ prepare: true, mode: 'train', allowed_mistakes: null, deadline: null, time_limit: null }) }));
+    await openExamination(7, 'ru');
+    beginTest();
+    serve(() => ({ body: {
+      answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2, comment: 'Потому что' },
+      status: 'process',
+      changes: { id: 7, status: 'process', mistakes: 1, correct: 0, started_at: '2026-01-10T10:00:00.000Z', deadline: null, finished_at: null },
+    } satisfies AnswerResponse }));
+    expect(await answerCurrent(1)).toEqual({ status: 'process', correct: false, correctValue: 2 });
+    const held = $examination.get()!;
+    expect(held.questions[0]).toMatchObject({ correct_value: 2, comment: 'Потому что' });
+    expect(held.questions[1]!.correct_value).toBeUndefined();
+    expect(held).toMatchObject({ mistakes: 1, correct: 0 });
+  });
+
   it('an answer that ends the test stores the result and tells the listeners (statistics)', async () => {
     await opened();
     const ended = { ...answered(exam(), 0, 1, false), status: 'failed' as const };
-    serve(() => ({ body: { answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2 }, status: 'done', examination: ended } }));
+    serve(() => ({ body: { answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2 }, status: 'done', changes: { id: 7, status: 'failed', mistakes: 1, correct: 0, started_at: ended.started_at, deadline: ended.deadline, finished_at: '2026-01-10T10:05:00.000Z' }, result: ended } satisfies AnswerResponse }));
     const seen: number[] = [];
     const stop = onExamFinished((e) => seen.push(e.id));
     const outcome = await answerCurrent(1);
@@ -154,7 +175,8 @@ describe('answering and finishing', () => {
 
   it('an expired answer ends the test as expired', async () => {
     await opened();
-    serve(() => ({ body: { answer: { id: 500, answered: false, answer: null, correct: null }, status: 'expired', examination: exam({ status: 'expired' }) } }));
+    const expired = exam({ status: 'expired' });
+    serve(() => ({ body: { answer: { id: 500, answered: false, answer: null, correct: null }, status: 'expired', changes: { id: 7, status: 'expired', mistakes: 0, correct: 0, started_at: expired.started_at, deadline: expired.deadline, finished_at: expired.deadline }, result: expired } satisfies AnswerResponse }));
     await answerCurrent(1);
     expect($result.get()?.status).toBe('expired');
   });

@@ -10,6 +10,7 @@ import type { Locale } from '../../i18n/locales';
 import { setFavorite } from '../favorites/store';
 import { notifyExamFinished, onExamFinished } from './events';
 import { answerDemo, createDemoRun, expireDemo, finishDemo, type DemoRun } from './demo';
+import { applyAnswer } from '../../shared/exam';
 import { clampIndex, firstUnanswered, nextIndex, remainingSeconds, slotOf } from './logic';
 import type { AnswerResponse, DemoResponse, Examination, StartRequest } from './types';
 
@@ -115,7 +116,7 @@ function demoBackend(): Backend {
   return {
     answer: async (slotId, value) => {
       const response = answerDemo(run(), slotId, value, Date.now());
-      run().exam = response.examination;
+      run().exam = applyAnswer(run().exam, response);
       return response;
     },
     finish: async (status) => (run().exam = finishDemo(run(), status, Date.now())),
@@ -262,8 +263,12 @@ export async function answerCurrent(value: number): Promise<AnswerOutcome> {
   try {
     const response = await backend.answer(current.slot.id, value);
     patch({ lastAnswer: { slotId: current.slot.id, value, correct: response.answer.correct } });
-    if (response.status === 'process') $examination.set(response.examination);
-    else storeResult(response.examination);
+    // The call returns what changed; the rest of the test is what the store already holds.
+    const exam = $examination.get();
+    const next = response.result ?? (exam ? applyAnswer(exam, response) : null);
+    if (!next) return null;
+    if (response.status === 'process') $examination.set(next);
+    else storeResult(next);
     return { status: response.status, correct: response.answer.correct, correctValue: response.answer.correct_value };
   } catch (error) {
     toastFailure(error);

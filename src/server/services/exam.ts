@@ -10,13 +10,16 @@
 // driver one query at a time on its connection), so there the same transactions are already serial.
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
+import {
+  answerStatus, drawBlueprint, mistakesAllowed, shuffle, spreadOverThemes, TRAINING_MODES, verdictAfterAnswer, verdictAtFinish,
+  type ExaminationChanges, type Random, type TrainingMode,
+} from '../../shared/exam';
 import type { Database, ExamMode, ExamStatus } from '../db/schema';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { testableQualificationIds } from './accesses';
 
 type Db = Kysely<Database> | Transaction<Database>;
-export const TRAINING_MODES = ['train', 'themes', 'favorites', 'incorrect', 'lesson', 'module', 'final'] as const;
-export type TrainingMode = (typeof TRAINING_MODES)[number];
+export { TRAINING_MODES, type TrainingMode };
 /** How many questions a training draw takes when `extras.count` does not say (a lesson's credit test 10, a module's 20, the course's final test an exam's worth). */
 const TRAINING_SIZE: Record<TrainingMode, number> = { train: 40, themes: 100, favorites: 100, incorrect: 100, lesson: 10, module: 20, final: 40 };
 
@@ -28,18 +31,8 @@ export interface StartInput {
   extras: { mode?: TrainingMode | undefined; themes?: number[] | undefined; time?: number | undefined; count?: number | undefined };
 }
 
-type Random = () => number;
-
 /** Row locks (SELECT … FOR UPDATE) exist on PostgreSQL only; SQLite's single writer needs none. */
 const rowLocks = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-function shuffle<T>(items: T[], random: Random): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
 
 /** Categories whose questions serve a qualification: its own code and its parent's (BE uses B's). */
 async function categoriesOf(db: Db, qualificationId: number): Promise<string[]> {
@@ -64,49 +57,11 @@ export async function questionPool(db: Db, qualificationId: number): Promise<num
   return [...(await pool(db, qualificationId)).values()].flat();
 }
 
-/** Shares scaled to a total by largest remainder (ties to the earlier theme): 40 keeps the blueprint, 12 or 100 keep its proportions. */
-function scaleShares(shares: number[], total: number): number[] {
-  const sum = shares.reduce((a, b) => a + b, 0);
-  if (sum === 0) return shares.map(() => 0);
-  if (sum === total) return shares;
-  const exact = shares.map((share) => (share * total) / sum);
-  const result = exact.map(Math.floor);
-  let left = total - result.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((x, y) => y.rest - x.rest || x.i - y.i);
-  for (const { i } of byRemainder) {
-    if (left-- <= 0) break;
-    result[i]!++;
-  }
-  return result;
-}
-
-/** The exam draw: each theme's share of the blueprint (scaled when the test is shorter or longer), topped up from the rest when a theme runs short. */
+/** The exam draw by the qualification's theme blueprint (the rule itself is drawBlueprint in the shared exam module). */
 export async function drawByBlueprint(db: Db, qualificationId: number, total: number, random: Random): Promise<number[]> {
   const blueprint = await db.selectFrom('qualification_themes').select(['theme_id', 'exam_questions'])
     .where('qualification_id', '=', qualificationId).orderBy('sort').execute();
-  const byTheme = await pool(db, qualificationId);
-  const shares = scaleShares(blueprint.map((b) => b.exam_questions), total);
-  const chosen: number[] = [];
-  const left: number[] = [];
-  for (const [i, { theme_id }] of blueprint.entries()) {
-    const ids = shuffle(byTheme.get(theme_id) ?? [], random);
-    chosen.push(...ids.slice(0, shares[i]));
-    left.push(...ids.slice(shares[i]));
-  }
-  // Themes outside the blueprint still serve as top-up (a bank that lacks a theme still makes a full test).
-  for (const [theme, ids] of byTheme) if (!blueprint.some((b) => b.theme_id === theme)) left.push(...ids);
-  chosen.push(...shuffle(left, random).slice(0, Math.max(0, total - chosen.length)));
-  return chosen.slice(0, total);
-}
-
-/** Up to `size` questions spread evenly over the themes: one from each in turn, so a small test still covers them all. */
-function spread(byTheme: Map<number, number[]>, size: number, random: Random): number[] {
-  const lists = shuffle([...byTheme.values()], random).map((ids) => shuffle(ids, random));
-  const chosen: number[] = [];
-  for (let round = 0; chosen.length < size && lists.some((ids) => ids.length > round); round++) {
-    for (const ids of lists) if (ids[round] !== undefined && chosen.length < size) chosen.push(ids[round]!);
-  }
-  return shuffle(chosen, random);
+  return drawBlueprint(blueprint.map((b) => ({ theme: b.theme_id, share: b.exam_questions })), await pool(db, qualificationId), total, random);
 }
 
 /**
@@ -122,9 +77,9 @@ async function drawTraining(db: Db, learnerId: number, qualificationId: number, 
     const q = await db.selectFrom('qualifications').select('exam_questions').where('id', '=', qualificationId).executeTakeFirstOrThrow();
     return drawByBlueprint(db, qualificationId, Math.min(extras.count ?? q.exam_questions, 200), random);
   }
-  if (mode === 'themes' && !extras.themes?.length) throw new ApiError(400, 'errors.themesRequired');
+  if (mode === 'themes' && !extras.themes?.length) throw new DomainError('invalid', 'errors.themesRequired');
   if (mode === 'themes' || mode === 'lesson' || mode === 'module') {
-    return spread(await pool(db, qualificationId, extras.themes?.length ? extras.themes : undefined), size, random);
+    return spreadOverThemes(await pool(db, qualificationId, extras.themes?.length ? extras.themes : undefined), size, random);
   }
   const allowed = new Set(all(await pool(db, qualificationId)));
   if (mode === 'favorites') {
@@ -174,23 +129,11 @@ export async function sealedQuestions(db: Db, learnerId: number, now: Date, exce
   return new Set(rows.map((r) => r.question_id));
 }
 
-/**
- * How many mistakes a test may have and still pass. An exam: its qualification's allowance (8 of
- * 40). A training: the same share of its own questions, rounded down (8/40 = 20 %: none of 3, 2 of
- * 10, 20 of 100), so a passed training means what a passed exam means. A training never ends at a
- * mistake; it is judged at its last answer, or when finished early with unanswered questions
- * counted as not correct, like the exam.
- */
-export function mistakesAllowed(exam: { prepare: number; allowed_mistakes: number | null; question_count: number }, qual: { allowed_mistakes: number; exam_questions: number }): number {
-  if (exam.prepare === 0 && exam.allowed_mistakes !== null) return exam.allowed_mistakes;
-  return qual.exam_questions > 0 ? Math.floor((qual.allowed_mistakes * exam.question_count) / qual.exam_questions) : 0;
-}
-
 export async function startExamination(db: Kysely<Database>, learnerId: number, input: StartInput, now: Date, random: Random = Math.random): Promise<number> {
   const qual = await db.selectFrom('qualifications').selectAll().where('id', '=', input.qualification).executeTakeFirst();
-  if (!qual || qual.retired_at) throw new ApiError(404, 'errors.qualificationNotFound');
+  if (!qual || qual.retired_at) throw new DomainError('notFound', 'errors.qualificationNotFound');
   const allowed = await testableQualificationIds(db, learnerId, now);
-  if (!allowed.has(qual.id)) throw new ApiError(403, 'errors.noAccess');
+  if (!allowed.has(qual.id)) throw new DomainError('forbidden', 'errors.noAccess');
   const mode: ExamMode = input.prepare ? (input.extras.mode ?? 'train') : 'exam';
 
   return db.transaction().execute(async (trx) => {
@@ -201,7 +144,7 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
     await expireLateTests(trx, learnerId, now);
     // While an exam runs, only that exam may be resumed or started anew.
     const running = await runningExam(trx, learnerId, now);
-    if (running && (input.prepare || running.qualification_id !== qual.id)) throw new ApiError(409, 'errors.examRunning');
+    if (running && (input.prepare || running.qualification_id !== qual.id)) throw new DomainError('conflict', 'errors.examRunning');
     const [newest, ...older] = await trx.selectFrom('examinations').select('id').where('learner_id', '=', learnerId)
       .where('qualification_id', '=', qual.id).where('mode', '=', mode).where('status', '=', 'process').orderBy('id', 'desc').execute();
     // At most one test per qualification and mode stays open: older ones (left by earlier versions) are cancelled.
@@ -214,7 +157,7 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
     const ids = mode === 'exam'
       ? await drawByBlueprint(trx, qual.id, qual.exam_questions, random)
       : await drawTraining(trx, learnerId, qual.id, mode as TrainingMode, input.extras, random);
-    if (!ids.length) throw new ApiError(400, 'errors.noQuestions');
+    if (!ids.length) throw new DomainError('invalid', 'errors.noQuestions');
     // The exam keeps its qualification's rules whatever the extras say; a training is timed only when asked.
     const timeLimit = mode === 'exam' ? qual.exam_minutes * 60 : input.extras.time ? input.extras.time * 60 : null;
     const { id } = await trx.insertInto('examinations').values({
@@ -234,49 +177,60 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
 /** The learner's own examination (another learner's is 404), expired on the way when it is late. */
 export async function ownExamination(db: Kysely<Database>, learnerId: number, id: number, now: Date) {
   const exam = await db.selectFrom('examinations').selectAll().where('id', '=', id).where('learner_id', '=', learnerId).executeTakeFirst();
-  if (!exam) throw new ApiError(404, 'errors.examNotFound');
+  if (!exam) throw new DomainError('notFound', 'errors.examNotFound');
   if (await expireIfLate(db, exam, now)) return (await db.selectFrom('examinations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   return exam;
 }
 
-export interface AnswerOutcome { slot: { id: number; answered: boolean; answer: number | null; correct: boolean | null }; status: 'process' | 'done' | 'expired'; examinationId: number; questionId: number }
+export interface AnswerOutcome {
+  slot: { id: number; answered: boolean; answer: number | null; correct: boolean | null };
+  status: 'process' | 'done' | 'expired';
+  questionId: number;
+  prepare: boolean;
+  language: string;
+  /** The examination as the answer left it (counters, status, clock). */
+  changes: ExaminationChanges;
+}
 
 /** Records one answer. Each slot is answered once (409 after); all writes happen in one transaction. */
 export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId: number, value: number, now: Date): Promise<AnswerOutcome> {
   return db.transaction().execute(async (trx) => {
     const slot = await trx.selectFrom('examination_answers as a').innerJoin('examinations as e', 'e.id', 'a.examination_id')
       .innerJoin('questions as q', 'q.id', 'a.question_id').innerJoin('qualifications as ql', 'ql.id', 'e.qualification_id')
-      .select(['a.id', 'a.examination_id', 'a.question_id', 'e.status', 'e.deadline', 'e.prepare', 'e.allowed_mistakes', 'e.question_count',
-        'q.correct as right', 'q.answers_count', 'ql.allowed_mistakes as qual_mistakes', 'ql.exam_questions as qual_questions'])
+      .select(['a.id', 'a.examination_id', 'a.question_id', 'e.status', 'e.deadline', 'e.started_at', 'e.language', 'e.prepare', 'e.allowed_mistakes', 'e.question_count',
+        'e.mistakes', 'e.correct', 'e.finished_at', 'q.correct as right', 'q.answers_count', 'ql.allowed_mistakes as qual_mistakes', 'ql.exam_questions as qual_questions'])
       .where('a.id', '=', slotId).where('e.learner_id', '=', learnerId).executeTakeFirst();
-    if (!slot) throw new ApiError(404, 'errors.examNotFound');
+    if (!slot) throw new DomainError('notFound', 'errors.examNotFound');
+    const base = { questionId: slot.question_id, prepare: slot.prepare === 1, language: slot.language };
     if (await expireIfLate(trx, { id: slot.examination_id, status: slot.status, deadline: slot.deadline }, now)) {
-      return { slot: { id: slot.id, answered: false, answer: null, correct: null }, status: 'expired', examinationId: slot.examination_id, questionId: slot.question_id };
+      return {
+        ...base, slot: { id: slot.id, answered: false, answer: null, correct: null }, status: 'expired',
+        changes: { id: slot.examination_id, status: 'expired', mistakes: slot.mistakes, correct: slot.correct, started_at: slot.started_at, deadline: slot.deadline, finished_at: slot.deadline },
+      };
     }
-    if (slot.status !== 'process') throw new ApiError(409, 'errors.examFinished');
-    if (slot.prepare === 1 && (await runningExam(trx, learnerId, now))) throw new ApiError(409, 'errors.examRunning');
-    if (value > slot.answers_count) throw new ApiError(400, 'errors.badAnswer');
+    if (slot.status !== 'process') throw new DomainError('conflict', 'errors.examFinished');
+    if (slot.prepare === 1 && (await runningExam(trx, learnerId, now))) throw new DomainError('conflict', 'errors.examRunning');
+    if (value > slot.answers_count) throw new DomainError('invalid', 'errors.badAnswer');
     const correct = value === slot.right ? 1 : 0;
     // The status read above was taken without a lock. Counting the answer first, on the examination's
     // row and only while it is in process, takes that row's lock: answers to one test run one after
     // another, and once one of them has ended the test the others find it ended (409) and count nothing.
     const counts = await trx.updateTable('examinations').set((eb) => correct ? { correct: eb('correct', '+', 1) } : { mistakes: eb('mistakes', '+', 1) })
       .where('id', '=', slot.examination_id).where('status', '=', 'process').returning(['mistakes', 'correct']).executeTakeFirst();
-    if (!counts) throw new ApiError(409, 'errors.examFinished');
+    if (!counts) throw new DomainError('conflict', 'errors.examFinished');
     // The guard on `answered = 0` makes a concurrent second answer change nothing (its count above is rolled back).
     const updated = await trx.updateTable('examination_answers').set({ answered: 1, answer: value, correct, answered_at: now.toISOString() })
       .where('id', '=', slot.id).where('answered', '=', 0).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, 'errors.alreadyAnswered');
-    const allowedMistakes = mistakesAllowed(slot, { allowed_mistakes: slot.qual_mistakes, exam_questions: slot.qual_questions });
-    let status: ExamStatus = 'process';
-    if (slot.prepare === 0 && counts.mistakes > allowedMistakes) status = 'failed';
-    else if (counts.mistakes + counts.correct >= slot.question_count) status = counts.mistakes <= allowedMistakes ? 'passed' : 'failed';
-    if (status !== 'process') {
-      await trx.updateTable('examinations').set({ status, finished_at: now.toISOString() }).where('id', '=', slot.examination_id).execute();
+    if (Number(updated.numUpdatedRows) !== 1) throw new DomainError('conflict', 'errors.alreadyAnswered');
+    const test = { prepare: base.prepare, allowed_mistakes: slot.allowed_mistakes, question_count: slot.question_count };
+    const verdict = verdictAfterAnswer(test, counts, mistakesAllowed(test, { allowed_mistakes: slot.qual_mistakes, exam_questions: slot.qual_questions }));
+    const finishedAt = verdict === 'process' ? null : now.toISOString();
+    if (verdict !== 'process') {
+      await trx.updateTable('examinations').set({ status: verdict, finished_at: finishedAt }).where('id', '=', slot.examination_id).execute();
     }
     return {
-      slot: { id: slot.id, answered: true, answer: value, correct: correct === 1 },
-      status: status === 'process' ? 'process' : 'done', examinationId: slot.examination_id, questionId: slot.question_id,
+      ...base, slot: { id: slot.id, answered: true, answer: value, correct: correct === 1 }, status: answerStatus(verdict),
+      changes: { id: slot.examination_id, status: verdict, mistakes: counts.mistakes, correct: counts.correct, started_at: slot.started_at, deadline: slot.deadline, finished_at: finishedAt },
     };
   });
 }
@@ -287,14 +241,13 @@ export async function finishExamination(db: Kysely<Database>, learnerId: number,
     // Under the examination's lock, so a finish racing an answer judges the final counts.
     const exam = await trx.selectFrom('examinations').select(['id', 'status', 'deadline', 'prepare', 'allowed_mistakes', 'question_count', 'mistakes', 'correct', 'qualification_id'])
       .where('id', '=', id).where('learner_id', '=', learnerId).$if(rowLocks(trx), (q) => q.forUpdate()).executeTakeFirst();
-    if (!exam) throw new ApiError(404, 'errors.examNotFound');
+    if (!exam) throw new DomainError('notFound', 'errors.examNotFound');
     if (await expireIfLate(trx, exam, now)) return;
     if (exam.status !== 'process') return; // finishing a finished test is harmless: the result stands
     let status: ExamStatus = 'cancelled';
     if (how === 'done') {
       const qual = await trx.selectFrom('qualifications').select(['allowed_mistakes', 'exam_questions']).where('id', '=', exam.qualification_id).executeTakeFirstOrThrow();
-      const unanswered = exam.question_count - exam.correct - exam.mistakes;
-      status = exam.mistakes + unanswered <= mistakesAllowed(exam, qual) ? 'passed' : 'failed';
+      status = verdictAtFinish(exam, exam, mistakesAllowed({ ...exam, prepare: exam.prepare === 1 }, qual));
     }
     await trx.updateTable('examinations').set({ status, finished_at: now.toISOString() }).where('id', '=', id).where('status', '=', 'process').execute();
   });
