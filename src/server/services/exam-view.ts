@@ -6,7 +6,7 @@ import { isLocale, type Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { changesOf, mayReveal, mistakesAllowed, type AnswerResponse, type Examination } from '../../shared/exam';
 import { DomainError } from '../errors';
-import { answerSlot, ownExamination, sealedQuestions } from './exam';
+import { answerSlot, beginExamination, ownExamination, sealedQuestions } from './exam';
 import { clearMediaCache, mediaUrl } from './media';
 
 type Exam = Selectable<Database['examinations']>;
@@ -110,8 +110,12 @@ export async function examinationOf(db: Kysely<Database>, learnerId: number, id:
   return examinationView(db, await ownExamination(db, learnerId, id, now), learnerId, now);
 }
 
-/** The process call: the test's current state, switched to another language when asked (a test started in one can be continued in another). */
-export async function processExamination(db: Kysely<Database>, learnerId: number, id: number, options: { language?: Locale | undefined }, now: Date): Promise<Examination> {
+/**
+ * The process call: the test's current state, switched to another language when asked (a test
+ * started in one can be continued in another), and begun when asked (Begin: the clock starts now).
+ */
+export async function processExamination(db: Kysely<Database>, learnerId: number, id: number, options: { language?: Locale | undefined; begin?: boolean }, now: Date): Promise<Examination> {
+  if (options.begin) await beginExamination(db, learnerId, id, now);
   const exam = await ownExamination(db, learnerId, id, now);
   if (options.language && options.language !== exam.language) {
     await db.updateTable('examinations').set({ language: options.language }).where('id', '=', exam.id).execute();

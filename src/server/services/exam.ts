@@ -12,11 +12,11 @@ import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import {
   answerStatus, drawBlueprint, mistakesAllowed, shuffle, spreadOverThemes, TRAINING_MODES, verdictAfterAnswer, verdictAtFinish,
-  type ExaminationChanges, type Random, type TrainingMode,
+  deadlineFrom, type ExaminationChanges, type Random, type TrainingMode,
 } from '../../shared/exam';
+import { prepared, preparedWrite } from '../db/prepared';
 import type { Database, ExamMode, ExamStatus } from '../db/schema';
 import { DomainError } from '../errors';
-import { testableQualificationIds } from './accesses';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export { TRAINING_MODES, type TrainingMode };
@@ -114,11 +114,25 @@ export async function expireLateTests(db: Db, learnerId: number, now: Date): Pro
  * questions: no training can be started or answered, no exam of another qualification started, and
  * every other test's view leaves out correct values and comments of the questions it shares with it
  * (sealedQuestions). A training from the exam's questions (starred, or answered wrong, during the
- * exam) would otherwise give its answers away.
+ * exam) would otherwise give its answers away. An exam opened but not begun counts too (its
+ * questions have reached the browser), but it holds nothing yet: starting or answering something
+ * else ends it instead of being refused (endUnbegunExam).
  */
-export async function runningExam(db: Db, learnerId: number, now: Date): Promise<{ id: number; qualification_id: number } | undefined> {
-  return db.selectFrom('examinations').select(['id', 'qualification_id']).where('learner_id', '=', learnerId).where('prepare', '=', 0).where('status', '=', 'process')
+export async function runningExam(db: Db, learnerId: number, now: Date): Promise<{ id: number; qualification_id: number; started_at: string | null } | undefined> {
+  return db.selectFrom('examinations').select(['id', 'qualification_id', 'started_at']).where('learner_id', '=', learnerId).where('prepare', '=', 0).where('status', '=', 'process')
     .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', now.toISOString())])).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Ends tests as abandoned (cancelled) when another takes their place. */
+async function cancelTests(db: Db, ids: number[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await db.updateTable('examinations').set({ status: 'cancelled', finished_at: now.toISOString() }).where('id', 'in', ids).where('status', '=', 'process').execute();
+}
+
+/** A running exam refuses other tests once begun; one never begun is ended to make way (nothing of it was used). */
+async function endUnbegunExam(db: Db, running: { id: number; started_at: string | null }, now: Date): Promise<void> {
+  if (running.started_at !== null) throw new DomainError('conflict', 'errors.examRunning');
+  await cancelTests(db, [running.id], now);
 }
 
 /** Question ids of the learner's running exams other than `exceptId`: their answers stay sealed elsewhere. */
@@ -129,12 +143,72 @@ export async function sealedQuestions(db: Db, learnerId: number, now: Date, exce
   return new Set(rows.map((r) => r.question_id));
 }
 
+/**
+ * Until when the learner may test in a qualification: the latest end among their active test
+ * accesses to it or to its parent (BE is tested under a B access); null without one.
+ */
+export async function accessEnd(db: Db, learnerId: number, qualificationId: number, now: Date): Promise<string | null> {
+  const at = now.toISOString();
+  const row = await db.selectFrom('accesses as a').innerJoin('qualifications as t', 't.id', 'a.target_id')
+    .select((eb) => eb.fn.max('a.end_at').as('until'))
+    .where('a.learner_id', '=', learnerId).where('a.type', '=', 'test').where('a.revoked_at', 'is', null)
+    .where('a.start_at', '<=', at).where('a.end_at', '>', at).where('t.retired_at', 'is', null)
+    .where((eb) => eb.or([
+      eb('t.id', '=', qualificationId),
+      eb('t.id', '=', eb.selectFrom('qualifications as q').select('q.parent_id').where('q.id', '=', qualificationId)),
+    ])).executeTakeFirst();
+  return row?.until ?? null;
+}
+
+/**
+ * The access rule (§5): a test is taken under the access it was started with. While that access
+ * runs, it may be begun and answered; once it has ended, a test begun before that stays answerable
+ * until its own deadline (expiry ends it then), and nothing else — not an untimed training, not a
+ * test never begun. Tests from before the access was kept (access_until null) are judged by the
+ * access as it is now.
+ */
+async function checkAccess(db: Db, learnerId: number, exam: { qualification_id: number; access_until: string | null; started_at: string | null; deadline: string | null }, now: Date, beginning: boolean): Promise<void> {
+  const until = exam.access_until ?? (await accessEnd(db, learnerId, exam.qualification_id, now));
+  if (until && until > now.toISOString()) return;
+  // Ended: a test begun under it, with a deadline, runs on to that deadline (expiry ends it then).
+  if (!beginning && exam.access_until !== null && exam.started_at !== null && exam.deadline !== null && exam.started_at < exam.access_until) return;
+  throw new DomainError('forbidden', 'errors.accessEnded');
+}
+
+/** Starts a test's clock (Begin): started_at now, the deadline from its time limit. Nothing when it has begun already. */
+async function beginTest(db: Db, exam: { id: number; time_limit: number | null }, now: Date): Promise<{ started_at: string; deadline: string | null } | null> {
+  const clock = { started_at: now.toISOString(), deadline: deadlineFrom(now.getTime(), exam.time_limit) };
+  const begun = await db.updateTable('examinations').set(clock).where('id', '=', exam.id).where('started_at', 'is', null).where('status', '=', 'process').executeTakeFirst();
+  return Number(begun.numUpdatedRows) === 1 ? clock : null;
+}
+
+/** Modes whose draw depends only on the qualification and the extras (not on the learner's favourites or mistakes, which change). */
+const STABLE_DRAWS = new Set<ExamMode>(['exam', 'train', 'themes', 'lesson', 'module', 'final']);
+
+/** The extras as stored and compared: keys in order, themes sorted, so the same request reads the same. */
+function canonicalExtras(extras: StartInput['extras']): string {
+  const sorted = { ...extras, ...(extras.themes ? { themes: [...extras.themes].sort((x, y) => x - y) } : {}) };
+  return JSON.stringify(Object.fromEntries(Object.entries(sorted).filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y))));
+}
+
+/**
+ * Starts a test, or resumes the open one (DESIGN §6; issue 9 §5). At most one unfinished test per
+ * learner, mode and qualification, decided under the learner's row lock so parallel starts cannot
+ * make two:
+ * - `continue: true` resumes the newest open test of that qualification and mode;
+ * - `continue: false` takes up an open test never begun with the same request again (nothing of it
+ *   was used: no clock ran, no answer was given; a fresh draw would only pile up tests), and
+ *   otherwise ends the open one as cancelled (abandoned) and draws a new one.
+ * A test is created unbegun: started_at and deadline stay null until Begin (beginExamination, or
+ * its first answer). Starting needs an active access; the test keeps when that access ends.
+ */
 export async function startExamination(db: Kysely<Database>, learnerId: number, input: StartInput, now: Date, random: Random = Math.random): Promise<number> {
   const qual = await db.selectFrom('qualifications').selectAll().where('id', '=', input.qualification).executeTakeFirst();
   if (!qual || qual.retired_at) throw new DomainError('notFound', 'errors.qualificationNotFound');
-  const allowed = await testableQualificationIds(db, learnerId, now);
-  if (!allowed.has(qual.id)) throw new DomainError('forbidden', 'errors.noAccess');
+  const accessUntil = await accessEnd(db, learnerId, qual.id, now);
+  if (!accessUntil) throw new DomainError('forbidden', 'errors.noAccess');
   const mode: ExamMode = input.prepare ? (input.extras.mode ?? 'train') : 'exam';
+  const extras = canonicalExtras(input.extras);
 
   return db.transaction().execute(async (trx) => {
     // One start at a time per learner: parallel starts would each find no open test and each
@@ -144,16 +218,13 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
     await expireLateTests(trx, learnerId, now);
     // While an exam runs, only that exam may be resumed or started anew.
     const running = await runningExam(trx, learnerId, now);
-    if (running && (input.prepare || running.qualification_id !== qual.id)) throw new DomainError('conflict', 'errors.examRunning');
-    const [newest, ...older] = await trx.selectFrom('examinations').select('id').where('learner_id', '=', learnerId)
+    if (running && (input.prepare || running.qualification_id !== qual.id)) await endUnbegunExam(trx, running, now);
+    const [newest, ...older] = await trx.selectFrom('examinations').select(['id', 'started_at', 'extras']).where('learner_id', '=', learnerId)
       .where('qualification_id', '=', qual.id).where('mode', '=', mode).where('status', '=', 'process').orderBy('id', 'desc').execute();
-    // At most one test per qualification and mode stays open: older ones (left by earlier versions) are cancelled.
-    const cancel = input.continue ? older : newest ? [newest, ...older] : [];
-    if (cancel.length) {
-      await trx.updateTable('examinations').set({ status: 'cancelled', finished_at: now.toISOString() })
-        .where('id', 'in', cancel.map((e) => e.id)).where('status', '=', 'process').execute();
-    }
-    if (input.continue && newest) return newest.id;
+    const takeUp = !!newest && (input.continue || (newest.started_at === null && STABLE_DRAWS.has(mode) && newest.extras === extras));
+    // Older open tests (left by earlier versions) are cancelled whatever happens: one stays open at most.
+    await cancelTests(trx, takeUp ? older.map((e) => e.id) : [newest, ...older].filter((e) => !!e).map((e) => e.id), now);
+    if (takeUp) return newest.id;
     const ids = mode === 'exam'
       ? await drawByBlueprint(trx, qual.id, qual.exam_questions, random)
       : await drawTraining(trx, learnerId, qual.id, mode as TrainingMode, input.extras, random);
@@ -164,8 +235,7 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
       learner_id: learnerId, qualification_id: qual.id, mode, prepare: input.prepare ? 1 : 0, status: 'process',
       language: input.language, question_count: ids.length, time_limit: timeLimit,
       allowed_mistakes: mode === 'exam' ? qual.allowed_mistakes : null,
-      extras: JSON.stringify(input.extras), started_at: now.toISOString(),
-      deadline: timeLimit ? new Date(now.getTime() + timeLimit * 1000).toISOString() : null, finished_at: null,
+      extras, started_at: null, deadline: null, finished_at: null, access_until: accessUntil,
     }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('examination_answers').values(ids.map((questionId, i) => ({
       examination_id: id, number: i + 1, question_id: questionId, answered: 0, answer: null, correct: null, answered_at: null,
@@ -182,6 +252,27 @@ export async function ownExamination(db: Kysely<Database>, learnerId: number, id
   return exam;
 }
 
+/**
+ * Begin (the start card's button): the test's clock starts now. Needs the access the test was
+ * started under to be running still; an exam begun shuts training (runningExam). Beginning a test
+ * that has begun or ended changes nothing.
+ */
+export async function beginExamination(db: Kysely<Database>, learnerId: number, id: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const exam = await trx.selectFrom('examinations').select(['id', 'qualification_id', 'prepare', 'status', 'started_at', 'deadline', 'time_limit', 'access_until'])
+      .where('id', '=', id).where('learner_id', '=', learnerId).$if(rowLocks(trx), (q) => q.forUpdate()).executeTakeFirst();
+    if (!exam) throw new DomainError('notFound', 'errors.examNotFound');
+    if (exam.status !== 'process' || exam.started_at !== null) return;
+    await checkAccess(trx, learnerId, exam, now, true);
+    // A training cannot begin while an exam is under way (its answers would show the exam's).
+    if (exam.prepare === 1) {
+      const running = await runningExam(trx, learnerId, now);
+      if (running) await endUnbegunExam(trx, running, now);
+    }
+    await beginTest(trx, exam, now);
+  });
+}
+
 export interface AnswerOutcome {
   slot: { id: number; answered: boolean; answer: number | null; correct: boolean | null };
   status: 'process' | 'done' | 'expired';
@@ -192,45 +283,66 @@ export interface AnswerOutcome {
   changes: ExaminationChanges;
 }
 
-/** Records one answer. Each slot is answered once (409 after); all writes happen in one transaction. */
+// The answer call's queries, built once (see prepared): it is the hot path of the whole API.
+const answerSlotQuery = prepared((db, slotId: number, learnerId: number, at: string) => db.selectFrom('examination_answers as a')
+  .innerJoin('examinations as e', 'e.id', 'a.examination_id').innerJoin('questions as q', 'q.id', 'a.question_id')
+  .innerJoin('qualifications as ql', 'ql.id', 'e.qualification_id')
+  .select(['a.id', 'a.examination_id', 'a.question_id', 'e.qualification_id', 'e.status', 'e.deadline', 'e.started_at', 'e.time_limit', 'e.access_until',
+    'e.language', 'e.prepare', 'e.allowed_mistakes', 'e.question_count', 'e.mistakes', 'e.correct', 'q.correct as right', 'q.answers_count',
+    'ql.allowed_mistakes as qual_mistakes', 'ql.exam_questions as qual_questions'])
+  // Another exam under way (or opened) of the same learner, found in the same read.
+  .select((eb) => eb.selectFrom('examinations as r').select('r.id').whereRef('r.learner_id', '=', 'e.learner_id').whereRef('r.id', '<>', 'e.id')
+    .where('r.prepare', '=', 0).where('r.status', '=', 'process').where((w) => w.or([w('r.deadline', 'is', null), w('r.deadline', '>', at)]))
+    .orderBy('r.id', 'desc').limit(1).as('other_exam'))
+  .where('a.id', '=', slotId).where('e.learner_id', '=', learnerId));
+const countAnswerQuery = prepared((db, examId: number, right: number, wrong: number) => db.updateTable('examinations')
+  .set((eb) => ({ correct: eb('correct', '+', right), mistakes: eb('mistakes', '+', wrong) }))
+  .where('id', '=', examId).where('status', '=', 'process').returning(['mistakes', 'correct']));
+const recordAnswerQuery = preparedWrite((db, slotId: number, value: number, correct: number, at: string) => db.updateTable('examination_answers')
+  .set({ answered: 1, answer: value, correct, answered_at: at }).where('id', '=', slotId).where('answered', '=', 0));
+
+/**
+ * Records one answer. Each slot is answered once (409 after); all writes happen in one transaction.
+ * An answer to a test not yet begun begins it first (its clock starts with the answer).
+ */
 export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId: number, value: number, now: Date): Promise<AnswerOutcome> {
+  const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const slot = await trx.selectFrom('examination_answers as a').innerJoin('examinations as e', 'e.id', 'a.examination_id')
-      .innerJoin('questions as q', 'q.id', 'a.question_id').innerJoin('qualifications as ql', 'ql.id', 'e.qualification_id')
-      .select(['a.id', 'a.examination_id', 'a.question_id', 'e.status', 'e.deadline', 'e.started_at', 'e.language', 'e.prepare', 'e.allowed_mistakes', 'e.question_count',
-        'e.mistakes', 'e.correct', 'e.finished_at', 'q.correct as right', 'q.answers_count', 'ql.allowed_mistakes as qual_mistakes', 'ql.exam_questions as qual_questions'])
-      .where('a.id', '=', slotId).where('e.learner_id', '=', learnerId).executeTakeFirst();
+    const [slot] = await answerSlotQuery(trx, slotId, learnerId, at);
     if (!slot) throw new DomainError('notFound', 'errors.examNotFound');
     const base = { questionId: slot.question_id, prepare: slot.prepare === 1, language: slot.language };
+    const clock = { started_at: slot.started_at, deadline: slot.deadline };
     if (await expireIfLate(trx, { id: slot.examination_id, status: slot.status, deadline: slot.deadline }, now)) {
       return {
         ...base, slot: { id: slot.id, answered: false, answer: null, correct: null }, status: 'expired',
-        changes: { id: slot.examination_id, status: 'expired', mistakes: slot.mistakes, correct: slot.correct, started_at: slot.started_at, deadline: slot.deadline, finished_at: slot.deadline },
+        changes: { id: slot.examination_id, status: 'expired', mistakes: slot.mistakes, correct: slot.correct, ...clock, finished_at: slot.deadline },
       };
     }
     if (slot.status !== 'process') throw new DomainError('conflict', 'errors.examFinished');
-    if (slot.prepare === 1 && (await runningExam(trx, learnerId, now))) throw new DomainError('conflict', 'errors.examRunning');
     if (value > slot.answers_count) throw new DomainError('invalid', 'errors.badAnswer');
+    await checkAccess(trx, learnerId, slot, now, slot.started_at === null);
+    if (slot.prepare === 1 && slot.other_exam !== null) {
+      const running = await trx.selectFrom('examinations').select(['id', 'started_at']).where('id', '=', slot.other_exam).executeTakeFirstOrThrow();
+      await endUnbegunExam(trx, running, now);
+    }
+    if (slot.started_at === null) Object.assign(clock, await beginTest(trx, { id: slot.examination_id, time_limit: slot.time_limit }, now));
     const correct = value === slot.right ? 1 : 0;
     // The status read above was taken without a lock. Counting the answer first, on the examination's
     // row and only while it is in process, takes that row's lock: answers to one test run one after
     // another, and once one of them has ended the test the others find it ended (409) and count nothing.
-    const counts = await trx.updateTable('examinations').set((eb) => correct ? { correct: eb('correct', '+', 1) } : { mistakes: eb('mistakes', '+', 1) })
-      .where('id', '=', slot.examination_id).where('status', '=', 'process').returning(['mistakes', 'correct']).executeTakeFirst();
+    const [counts] = await countAnswerQuery(trx, slot.examination_id, correct, 1 - correct);
     if (!counts) throw new DomainError('conflict', 'errors.examFinished');
     // The guard on `answered = 0` makes a concurrent second answer change nothing (its count above is rolled back).
-    const updated = await trx.updateTable('examination_answers').set({ answered: 1, answer: value, correct, answered_at: now.toISOString() })
-      .where('id', '=', slot.id).where('answered', '=', 0).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new DomainError('conflict', 'errors.alreadyAnswered');
+    if ((await recordAnswerQuery(trx, slot.id, value, correct, at)) !== 1) throw new DomainError('conflict', 'errors.alreadyAnswered');
     const test = { prepare: base.prepare, allowed_mistakes: slot.allowed_mistakes, question_count: slot.question_count };
     const verdict = verdictAfterAnswer(test, counts, mistakesAllowed(test, { allowed_mistakes: slot.qual_mistakes, exam_questions: slot.qual_questions }));
-    const finishedAt = verdict === 'process' ? null : now.toISOString();
+    const finishedAt = verdict === 'process' ? null : at;
     if (verdict !== 'process') {
       await trx.updateTable('examinations').set({ status: verdict, finished_at: finishedAt }).where('id', '=', slot.examination_id).execute();
     }
     return {
       ...base, slot: { id: slot.id, answered: true, answer: value, correct: correct === 1 }, status: answerStatus(verdict),
-      changes: { id: slot.examination_id, status: verdict, mistakes: counts.mistakes, correct: counts.correct, started_at: slot.started_at, deadline: slot.deadline, finished_at: finishedAt },
+      changes: { id: slot.examination_id, status: verdict, mistakes: counts.mistakes, correct: counts.correct, ...clock, finished_at: finishedAt },
     };
   });
 }

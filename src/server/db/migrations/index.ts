@@ -5,10 +5,12 @@ import * as accounts from './2026-11-22-0001-accounts';
 import * as exams from './2026-11-22-0002-exams';
 import * as pageViews from './2026-11-22-0003-page-views';
 import * as imageAlt from './2026-11-23-0004-image-alt';
+import * as examBegin from './2026-11-25-0005-exam-begin';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
   '2026-11-22-0002-exams': exams,
   '2026-11-22-0003-page-views': pageViews,
   '2026-11-23-0004-image-alt': imageAlt,
+  '2026-11-25-0005-exam-begin': examBegin,
 };
