@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $toasts, clearToasts } from '../../client/toasts';
 import {
-  $currentQuestion, $examination, $examState, $result, answerCurrent, beginTest, changeTestLanguage, finishExamination, goNext, goPrevious,
+  $currentQuestion, $examination, $examState, $result, answerCurrent, beginExamination, beginTest, changeTestLanguage, finishExamination, goNext, goPrevious,
   goToQuestion, onExamFinished, openDemo, openExamination, resetExam, setBrowsing, setExamTexts, startExamination, tick, toggleFavorite,
 } from './store';
 import type { AnswerResponse, DemoResponse, Examination } from './types';
@@ -215,6 +215,49 @@ describe('answering and finishing', () => {
     expect(await finishExamination('cancelled')).toBeNull();
     expect($toasts.get()[0]!.detail).toBe('Сбой');
     expect($examState.get().localStatus).toBeNull();
+  });
+});
+
+describe('Begin', () => {
+  it('begins a test not yet begun on the server, then shows its questions with the clock it returned', async () => {
+    serve(() => ({ body: exam({ started_at: null, deadline: null }) }));
+    await openExamination(7, 'ru');
+    expect($examState.get().localTestTime).toBeNull();
+    const now = Date.parse('2026-01-10T12:00:00.000Z');
+    serve(() => ({ body: exam({ started_at: new Date(now).toISOString(), deadline: new Date(now + 2400_000).toISOString() }) }));
+    expect(await beginExamination(now)).toBe(true);
+    expect(calls).toEqual([{ method: 'POST', path: '/rest/v1/core/user/examinations/process/', body: { examination: 7, begin: true }, language: 'ru' }]);
+    expect($examination.get()?.started_at).toBe(new Date(now).toISOString());
+    expect($examState.get()).toMatchObject({ testPageActive: true, localTestTime: 2400, currentQuestionIndex: 0, pending: { process: false } });
+  });
+
+  it('continues a test begun before without a call', async () => {
+    serve(() => ({ body: answered(exam(), 0, 1, true) }));
+    await openExamination(7, 'ru');
+    calls = [];
+    expect(await beginExamination()).toBe(true);
+    expect(calls).toEqual([]);
+    expect($examState.get()).toMatchObject({ testPageActive: true, currentQuestionIndex: 1 });
+  });
+
+  it('a refused Begin (the access ended) is a toast and the start card stays', async () => {
+    serve(() => ({ body: exam({ started_at: null, deadline: null }) }));
+    await openExamination(7, 'ru');
+    serve(() => ({ status: 403, body: { desc: 'Доступ закончился.', status: 403 } }));
+    expect(await beginExamination()).toBe(false);
+    expect($toasts.get()[0]).toMatchObject({ summary: 'Ошибка', detail: 'Доступ закончился.' });
+    expect($examState.get()).toMatchObject({ testPageActive: false, pending: { process: false } });
+    expect($examination.get()?.started_at).toBeNull();
+  });
+
+  it('the demo begins in the browser: its clock starts at Begin, no call', async () => {
+    serve(() => ({ body: { qualification: { id: 2, name: 'B' }, time_limit: 600, allowed_mistakes: 1, questions: [] } satisfies DemoResponse }));
+    await openDemo('ru');
+    calls = [];
+    const now = Date.parse('2026-02-01T08:00:00.000Z');
+    expect(await beginExamination(now)).toBe(true);
+    expect(calls).toEqual([]);
+    expect($examination.get()?.started_at).toBe(new Date(now).toISOString());
   });
 });
 
