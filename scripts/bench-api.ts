@@ -1,13 +1,16 @@
 // The API half of `npm run bench`: 100 learners at once take a training test through the built
 // server (scripts/server.mjs) on SQLite, and the answer call's latency is measured (budget: p99 ≤ 20 ms
 // on a 2-core machine). It prepares its own database in a temporary folder; nothing leaves loopback.
-// Before that, the operator's question import of a 2,000-question bank is timed.
+// Before that, the operator's question import of a 2,000-question bank is timed, and the answer
+// call's server CPU is set beside the locale call's (the budget: at most 2× per call).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
+import { createApp } from '../src/server/app';
+import { parseServerConfig } from '../src/server/config';
 import { createDb, migrateToLatest } from '../src/server/db/client';
 import { loadContent } from '../src/server/services/content';
 import { syncContent } from '../src/server/services/content-sync';
@@ -73,11 +76,68 @@ function benchImport(dir: string) {
   console.log(`With the command's start-up and migrations: ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+/**
+ * Server CPU per call, answer vs locale, in this process (app.request: no sockets, no other
+ * learners), on SQLite (whose work runs on this thread, so it is counted). Trainings of 200
+ * questions are answered to the end (the last answer brings the whole result), and as many locale
+ * calls are made; process.cpuUsage() around each call. Budget: the answer ≤ 2× the locale call.
+ */
+async function benchAnswerCpu(url: string, qualification: number) {
+  const { db } = createDb(url);
+  const deps = { db, config: parseServerConfig({ DATABASE_URL: url }), now: () => new Date() };
+  const app = createApp(async () => deps);
+  const login = await app.request('/rest/v1/core/authentication', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'bench0', password: PASSWORD }),
+  }, { clientAddress: '10.8.0.1' });
+  if (login.status !== 200) throw new Error(`sign-in ${login.status}`);
+  const headers = { cookie: login.headers.get('set-cookie')!.split(';')[0]!, 'content-type': 'application/json', 'accept-language': 'ru' };
+  const cpu = async (call: () => Response | Promise<Response>) => {
+    const before = process.cpuUsage();
+    const res = await call();
+    const bytes = (await res.arrayBuffer()).byteLength;
+    const used = process.cpuUsage(before);
+    if (res.status !== 200) throw new Error(`status ${res.status}`);
+    return { us: used.user + used.system, bytes };
+  };
+  const answers: { us: number; bytes: number }[] = [];
+  const locales: { us: number; bytes: number }[] = [];
+  const ROUNDS = 4; // the first round warms the JIT and the caches and is not counted
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = await app.request('/rest/v1/core/user/examinations/start/?upd=1', {
+      method: 'POST', headers, body: JSON.stringify({ qualification, prepare: true, continue: false, extras: { mode: 'train', count: 200 } }),
+    });
+    const exam = await start.json() as { answers: { id: number }[] };
+    for (const slot of exam.answers) {
+      // A browser sends the body's length; so does this client (without it the body is streamed and measured first).
+      const body = JSON.stringify({ id: slot.id, value: 1 });
+      const a = await cpu(() => app.request('/rest/v1/core/user/examinations/answer/?upd=1', { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, body }));
+      const l = await cpu(() => app.request('/rest/v1/domain/online/locale?response=json&code=ru', { headers }));
+      if (round > 0) { answers.push(a); locales.push(l); }
+    }
+  }
+  await db.destroy();
+  const mean = (xs: { us: number }[]) => xs.reduce((sum, x) => sum + x.us, 0) / xs.length;
+  const sorted = (xs: { us: number }[]) => xs.map((x) => x.us).sort((p, q) => p - q);
+  const answerMean = mean(answers);
+  const localeMean = mean(locales);
+  const ratio = answerMean / localeMean;
+  console.log(`\nServer CPU per call, in-process on SQLite, ${answers.length} answers (trainings of 200 answered to the end) and as many locale calls:`);
+  console.log(['call', 'mean', 'p50', 'p95', 'bytes (mean)'].map((h, i) => (i ? h.padStart(13) : h.padEnd(34))).join(''));
+  for (const [name, xs] of [['POST …/examinations/answer', answers], ['GET /rest/v1/domain/online/locale', locales]] as const) {
+    const s = sorted(xs);
+    console.log([name.padEnd(34), `${(mean(xs) / 1000).toFixed(3)} ms`.padStart(13), `${(percentile(s, 50) / 1000).toFixed(3)} ms`.padStart(13),
+      `${(percentile(s, 95) / 1000).toFixed(3)} ms`.padStart(13), String(Math.round(xs.reduce((sum, x) => sum + x.bytes, 0) / xs.length)).padStart(13)].join(''));
+  }
+  console.log(`Answer / locale CPU: ${ratio.toFixed(2)}× (budget ≤ 2×) ${ratio <= 2 ? 'within budget' : 'OVER BUDGET'}`);
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'zhol-bench-'));
-  benchImport(dir);
+  if (!process.env.BENCH_CPU_ONLY) benchImport(dir);
   const url = `file:${join(dir, 'bench.db')}`;
   const qualification = await prepare(url);
+  await benchAnswerCpu(url, qualification);
+  if (process.env.BENCH_CPU_ONLY) return;
   const port = await freePort();
   const server = spawn(process.execPath, ['scripts/server.mjs'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: url, ZHOL_DEMO: '0' }, stdio: ['ignore', 'pipe', 'inherit'],

@@ -59,3 +59,15 @@ export function errorBody(c: Context, status: number, key: string, params: Recor
   const desc = t(key, params);
   return code ? { desc, status, code } : { desc, status };
 }
+
+/** What kind of rule refused a request, as services say it (no HTTP in them); the one onError answers with its status. */
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'notFound' | 'conflict';
+const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 400, forbidden: 403, notFound: 404, conflict: 409 };
+
+/** A domain rule's refusal: a kind and a message key (`errors.*`). An ApiError underneath, so the one onError maps it. */
+export class DomainError extends ApiError {
+  constructor(readonly kind: DomainErrorKind, messageKey: string, params: Record<string, unknown> = {}) {
+    super(DOMAIN_STATUS[kind], messageKey, params);
+    this.name = 'DomainError';
+  }
+}

@@ -11,7 +11,7 @@ import { createTestDb, dialects, type TestDb } from '../support/db';
 
 interface Slot { id: number; question: number; number: number; answered: boolean; answer: number | null; correct: boolean | null }
 interface Question { id: number; number: number; text: string; answers: { value: number; text: string }[]; correct_value?: number; comment?: string; favorite: boolean }
-interface Exam { id: number; status: string; mode: string; prepare: boolean; time_limit: number | null; allowed_mistakes: number | null; deadline: string | null; started_at: string; finished_at: string | null; mistakes: number; correct: number; question_count: number; language: string; questions: Question[]; answers: Slot[] }
+interface Exam { id: number; status: string; mode: string; prepare: boolean; time_limit: number | null; allowed_mistakes: number | null; deadline: string | null; started_at: string | null; finished_at: string | null; mistakes: number; correct: number; question_count: number; language: string; questions: Question[]; answers: Slot[] }
 type Db = TestDb['deps']['db'];
 
 /** The blueprint of a qualification (theme code → share) and the active questions serving it per theme. */
@@ -67,9 +67,15 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     method, headers: { cookie: cookies[who]!, 'accept-language': lang, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   }, { clientAddress: '10.2.1.1' });
-  const start = async (body: Record<string, unknown>, who = 'learner') => {
+  /** Starts a test and, unless told not to, presses Begin (the clock starts there, not at the start). */
+  const start = async (body: Record<string, unknown>, who = 'learner', begin = true) => {
     const res = await call('POST', '/v1/core/user/examinations/start/', { qualification: b, prepare: false, continue: false, ...body }, who);
-    return { res, exam: res.status === 200 ? (await res.json()) as Exam : null };
+    if (res.status !== 200) return { res, exam: null };
+    const exam = (await res.json()) as Exam;
+    if (!begin || exam.started_at !== null || exam.status !== 'process') return { res, exam };
+    const begun = await call('POST', '/v1/core/user/examinations/process/', { examination: exam.id, begin: true }, who);
+    expect(begun.status).toBe(200);
+    return { res, exam: (await begun.json()) as Exam };
   };
   const answer = async (slot: number, value: number, who = 'learner') => call('POST', '/v1/core/user/examinations/answer/', { id: slot, value }, who);
   /** Ends the learner's running exams (training is shut while one runs). */
@@ -91,7 +97,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     const { res, exam } = await start({});
     expect(res.status).toBe(200);
     expect(exam).toMatchObject({ status: 'process', mode: 'exam', prepare: false, time_limit: 2400, allowed_mistakes: 8, question_count: 40, mistakes: 0, correct: 0, language: 'ru' });
-    expect(Date.parse(exam!.deadline!) - Date.parse(exam!.started_at)).toBe(40 * 60_000);
+    expect(Date.parse(exam!.deadline!) - Date.parse(exam!.started_at!)).toBe(40 * 60_000);
     expect(exam!.questions).toHaveLength(40);
     expect(new Set(exam!.questions.map((q) => q.id)).size).toBe(40);
     expect(exam!.answers.every((s) => !s.answered && s.correct === null)).toBe(true);
@@ -131,7 +137,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   it('passes with 8 mistakes and reveals answers only at the end', async () => {
     await endExams(); // one exam at a time: a running exam shuts every other test
     const { exam } = await start({ qualification: c });
-    let last: { status: string; examination: Exam; answer: { correct_value?: number } } | null = null;
+    let last: { status: string; changes: Exam; result?: Exam; answer: { correct_value?: number } } | null = null;
     for (const [i, slot] of exam!.answers.entries()) {
       const value = i < 8 ? await wrongValue(slot.question) : (await rightValue(slot.question)).correct;
       const res = await answer(slot.id, value);
@@ -140,12 +146,16 @@ describe.each(dialects)('examinations on %s', (dialect) => {
       if (i < 39) {
         expect(last!.status).toBe('process');
         expect(last!.answer.correct_value).toBeUndefined();
-        expect(JSON.stringify(last!.examination)).not.toContain('correct_value');
+        expect(JSON.stringify(last)).not.toContain('correct_value');
+        // What changed, not the whole examination.
+        expect(last!.result).toBeUndefined();
+        expect(last!.changes).toMatchObject({ id: exam!.id, status: 'process', mistakes: Math.min(i + 1, 8), correct: Math.max(0, i - 7) });
       }
     }
     expect(last!.status).toBe('done');
-    expect(last!.examination).toMatchObject({ status: 'passed', mistakes: 8, correct: 32 });
-    expect(last!.examination.questions.every((q) => typeof q.correct_value === 'number' && q.comment)).toBe(true);
+    expect(last!.changes).toMatchObject({ status: 'passed', mistakes: 8, correct: 32 });
+    expect(last!.result).toMatchObject({ status: 'passed', mistakes: 8, correct: 32 });
+    expect(last!.result!.questions.every((q) => typeof q.correct_value === 'number' && q.comment)).toBe(true);
   });
 
   it('fails at once at the ninth mistake; later answers are 409', async () => {
@@ -154,7 +164,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     for (const [i, slot] of exam!.answers.slice(0, 9).entries()) {
       const body = await (await answer(slot.id, await wrongValue(slot.question))).json();
       expect(body.status).toBe(i < 8 ? 'process' : 'done');
-      if (i === 8) expect(body.examination).toMatchObject({ status: 'failed', mistakes: 9 });
+      if (i === 8) expect(body.result).toMatchObject({ status: 'failed', mistakes: 9 });
     }
     const late = await answer(exam!.answers[9]!.id, 1, 'learner');
     expect(late.status).toBe(409);
@@ -201,8 +211,9 @@ describe.each(dialects)('examinations on %s', (dialect) => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.status).toBe('expired');
-      expect(body.examination.status).toBe('expired');
-      expect(body.examination.answers[0].answered).toBe(false);
+      expect(body.changes.status).toBe('expired');
+      expect(body.result.status).toBe('expired');
+      expect(body.result.answers[0].answered).toBe(false);
       expect((await answer(exam!.answers[1]!.id, 1)).status).toBe(409);
     } finally {
       t.clock.now = startedAt;
@@ -346,7 +357,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     const statuses = results.map((r) => r.status);
     expect([...statuses].sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const bodies = await Promise.all(results.map((r) => r.json()));
-    expect(bodies[statuses.indexOf(200)]).toMatchObject({ status: 'done', examination: { status: 'failed', mistakes: 9 } });
+    expect(bodies[statuses.indexOf(200)]).toMatchObject({ status: 'done', result: { status: 'failed', mistakes: 9 } });
     for (const [i, body] of bodies.entries()) if (statuses[i] === 409) expect(body).toEqual({ desc: ru['errors.examFinished'], status: 409 });
     const row = await t.deps.db.selectFrom('examinations').select(['status', 'mistakes', 'correct']).where('id', '=', exam!.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'failed', mistakes: 9, correct: 0 });
@@ -409,7 +420,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     const train = async (count: number) => (await start({ prepare: true, continue: false, extras: { mode: 'train', count } })).exam!;
     /** Answers the first `answered` questions, the first `wrong` of them wrong; returns the last response. */
     const run = async (exam: Exam, wrong: number, answered = exam.question_count) => {
-      let last: { status: string; examination: Exam } | null = null;
+      let last: { status: string; result: Exam } | null = null;
       for (const [i, slot] of exam.answers.slice(0, answered).entries()) {
         const res = await answer(slot.id, i < wrong ? await wrongValue(slot.question) : (await rightValue(slot.question)).correct);
         expect(res.status).toBe(200);
@@ -422,12 +433,12 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     // 3 questions: 8/40 of 3 rounds down to none.
     const allWrong = await train(3);
     expect(allWrong).toMatchObject({ question_count: 3, allowed_mistakes: null });
-    expect((await run(allWrong, 3)).examination).toMatchObject({ status: 'failed', mistakes: 3 });
-    expect((await run(await train(3), 1)).examination).toMatchObject({ status: 'failed', mistakes: 1 });
-    expect((await run(await train(3), 0)).examination).toMatchObject({ status: 'passed', correct: 3 });
+    expect((await run(allWrong, 3)).result).toMatchObject({ status: 'failed', mistakes: 3 });
+    expect((await run(await train(3), 1)).result).toMatchObject({ status: 'failed', mistakes: 1 });
+    expect((await run(await train(3), 0)).result).toMatchObject({ status: 'passed', correct: 3 });
     // 10 questions: 2 mistakes allowed.
-    expect((await run(await train(10), 2)).examination).toMatchObject({ status: 'passed', mistakes: 2, correct: 8 });
-    expect((await run(await train(10), 3)).examination).toMatchObject({ status: 'failed', mistakes: 3, correct: 7 });
+    expect((await run(await train(10), 2)).result).toMatchObject({ status: 'passed', mistakes: 2, correct: 8 });
+    expect((await run(await train(10), 3)).result).toMatchObject({ status: 'failed', mistakes: 3, correct: 7 });
     // Finished early: the unanswered questions are not correct.
     const finish = async (exam: Exam, how = 'done') => (await (await call('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: how })).json()) as Exam;
     const early = await train(10);
@@ -575,10 +586,10 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     // time: a training with a clock, kept by the server.
     const timed = await training({ mode: 'train', count: 5, time: 15 });
     expect(timed.time_limit).toBe(900);
-    expect(Date.parse(timed.deadline!) - Date.parse(timed.started_at)).toBe(15 * 60_000);
+    expect(Date.parse(timed.deadline!) - Date.parse(timed.started_at!)).toBe(15 * 60_000);
     await withClock(new Date(Date.parse(timed.deadline!) + 1000), async () => {
       const body = await (await answer(timed.answers[0]!.id, 1)).json();
-      expect(body).toMatchObject({ status: 'expired', examination: { status: 'expired' } });
+      expect(body).toMatchObject({ status: 'expired', result: { status: 'expired' } });
     });
     // The exam keeps its qualification's rules whatever the extras say.
     const exam = (await start({ continue: false, extras: { count: 5, time: 5 } })).exam!;
@@ -604,6 +615,124 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     const same = await (await call('POST', '/v1/core/user/examinations/process/', { examination: exam.id })).json() as Exam;
     expect(same).toMatchObject({ id: exam.id, language: 'ru', status: 'process' });
     await endExams();
+  });
+
+  it('starts a test unbegun: no clock until Begin, which starts it once; an unbegun test never expires', async () => {
+    await endExams();
+    const { exam } = await start({}, 'learner', false);
+    expect(exam).toMatchObject({ status: 'process', started_at: null, deadline: null, time_limit: 2400 });
+    const later = new Date(t.clock.now.getTime() + 3 * 3600_000);
+    await withClock(later, async () => {
+      // Hours later, unbegun: still open, listed as unfinished, never expired.
+      const view = await (await call('GET', `/v1/core/user/examinations/${exam!.id}/`)).json() as Exam;
+      expect(view).toMatchObject({ status: 'process', started_at: null, deadline: null });
+      const open = await (await call('GET', '/v1/core/user/examinations/?filter[status]=process&limit=100')).json() as { data: { id: number; started_at: string | null }[] };
+      expect(open.data.find((e) => e.id === exam!.id)).toMatchObject({ started_at: null });
+      const begun = await call('POST', '/v1/core/user/examinations/process/', { examination: exam!.id, begin: true });
+      expect(begun.status).toBe(200);
+      const running = await begun.json() as Exam;
+      expect(running.started_at).toBe(later.toISOString());
+      expect(Date.parse(running.deadline!) - later.getTime()).toBe(2400_000);
+      // Begin again (another tab): the clock stays where it started.
+      await withClock(new Date(later.getTime() + 60_000), async () => {
+        const again = await (await call('POST', '/v1/core/user/examinations/process/', { examination: exam!.id, begin: true })).json() as Exam;
+        expect(again).toMatchObject({ started_at: running.started_at, deadline: running.deadline });
+      });
+    });
+    // Another learner cannot begin it; a malformed begin is 400.
+    expect((await call('POST', '/v1/core/user/examinations/process/', { examination: exam!.id, begin: true }, 'newcomer')).status).toBe(404);
+    expect((await call('POST', '/v1/core/user/examinations/process/', { examination: exam!.id, begin: 'yes' })).status).toBe(400);
+    await endExams();
+  });
+
+  it('an answer to an unbegun test begins it first, and says so in what changed', async () => {
+    await endExams();
+    const { exam } = await start({ prepare: true, extras: { mode: 'train', count: 3, time: 10 } }, 'learner', false);
+    expect(exam).toMatchObject({ started_at: null, deadline: null, time_limit: 600 });
+    const body = await (await answer(exam!.answers[0]!.id, 1)).json();
+    expect(body.status).toBe('process');
+    expect(body.result).toBeUndefined();
+    expect(body.changes).toMatchObject({ id: exam!.id, status: 'process', started_at: t.clock.now.toISOString(), deadline: new Date(t.clock.now.getTime() + 600_000).toISOString() });
+    expect(body.answer).toMatchObject({ id: exam!.answers[0]!.id, answered: true, answer: 1 });
+    expect(typeof body.answer.correct_value).toBe('number'); // a training shows the answer at once
+    // What changed is small: no questions, no other slots.
+    expect(JSON.stringify(body).length).toBeLessThan(600);
+    await call('POST', '/v1/core/user/examinations/finish/', { examination: exam!.id, status: 'cancelled' });
+  });
+
+  it('one unfinished test per learner, mode and qualification: a start takes up the unbegun one or ends the open one', async () => {
+    await endExams();
+    const learner = await learnerId();
+    const count = async () => Number((await t.deps.db.selectFrom('examinations').select((eb) => eb.fn.countAll<number>().as('n')).where('learner_id', '=', learner).executeTakeFirstOrThrow()).n);
+    const status = async (id: number) => (await t.deps.db.selectFrom('examinations').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    // Twenty starts of a 200-question training in a row, never begun: one test, taken up each time.
+    const before = await count();
+    const burst: number[] = [];
+    for (let i = 0; i < 20; i++) burst.push((await start({ prepare: true, continue: false, extras: { mode: 'train', count: 200 } }, 'learner', false)).exam!.id);
+    expect(new Set(burst).size).toBe(1);
+    expect(await count()).toBe(before + 1);
+    // Other parameters: the unbegun one is ended (cancelled) and a new one drawn.
+    const other = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 10 } }, 'learner', false)).exam!;
+    expect(other.id).not.toBe(burst[0]);
+    expect(await status(burst[0]!)).toBe('cancelled');
+    // Begun, a start anew ends it; continue resumes it.
+    const begun = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 10 } })).exam!;
+    expect(begun.id).toBe(other.id); // the same request took the unbegun one up, then Begin
+    expect((await start({ prepare: true, continue: true, extras: { mode: 'train', count: 10 } })).exam!.id).toBe(begun.id);
+    const fresh = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 10 } })).exam!;
+    expect(fresh.id).not.toBe(begun.id);
+    expect(await status(begun.id)).toBe('cancelled');
+    const open = await t.deps.db.selectFrom('examinations').select('id').where('learner_id', '=', learner).where('mode', '=', 'train').where('status', '=', 'process').execute();
+    expect(open.map((e) => e.id)).toEqual([fresh.id]);
+    // An exam opened but not begun holds nothing: a training ends it instead of being refused; a begun one refuses.
+    const unbegunExam = (await start({}, 'learner', false)).exam!;
+    expect((await start({ prepare: true, continue: false, extras: { mode: 'train', count: 3 } })).res.status).toBe(200);
+    expect(await status(unbegunExam.id)).toBe('cancelled');
+    await start({});
+    expect((await start({ prepare: true, continue: false, extras: { mode: 'train', count: 3 } })).res.status).toBe(409);
+    await endExams();
+  });
+
+  it('a test started before an access ended stays answerable until its own deadline; nothing after', async () => {
+    const newcomer = await learnerId('newcomer');
+    const ends = new Date(t.clock.now.getTime() + 3600_000);
+    const { id: accessId } = await t.deps.db.insertInto('accesses').values({
+      learner_id: newcomer, type: 'test', target_id: b, start_at: new Date(t.clock.now.getTime() - 60_000).toISOString(), end_at: ends.toISOString(), revoked_at: null, created_at: t.clock.now.toISOString(),
+    }).returning('id').executeTakeFirstOrThrow();
+    try {
+      // Begun 50 minutes in: an exam of 40 minutes runs 30 minutes past the access's end.
+      const lateStart = new Date(ends.getTime() - 10 * 60_000);
+      let exam: Exam = null!;
+      let training: Exam = null!;
+      let unbegun: Exam = null!;
+      await withClock(lateStart, async () => {
+        training = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 3 } }, 'newcomer')).exam!;
+        unbegun = (await start({ prepare: true, continue: false, extras: { mode: 'themes', themes: [(await themeIds()).signs!] } }, 'newcomer', false)).exam!;
+        exam = (await start({ continue: false }, 'newcomer')).exam!;
+      });
+      expect(exam.deadline).toBe(new Date(lateStart.getTime() + 2400_000).toISOString());
+      await withClock(new Date(ends.getTime() + 5 * 60_000), async () => {
+        // The exam begun in time: answerable after the access's end, until its deadline.
+        expect((await answer(exam.answers[0]!.id, 1, 'newcomer')).status).toBe(200);
+        // The untimed training and the test never begun: nothing after the access's end.
+        const refused = await call('POST', '/v1/core/user/examinations/answer/', { id: training.answers[0]!.id, value: 1 }, 'newcomer', 'en');
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toEqual({ desc: en['errors.accessEnded'], status: 403 });
+        expect((await answer(unbegun.answers[0]!.id, 1, 'newcomer')).status).toBe(403);
+        expect((await call('POST', '/v1/core/user/examinations/process/', { examination: unbegun.id, begin: true }, 'newcomer')).status).toBe(403);
+        // Viewing stays open; starting needs an active access.
+        expect((await call('GET', `/v1/core/user/examinations/${training.id}/`, undefined, 'newcomer')).status).toBe(200);
+        expect((await start({ prepare: true, continue: false, extras: { mode: 'train', count: 3 } }, 'newcomer')).res.status).toBe(403);
+      });
+      await withClock(new Date(Date.parse(exam.deadline!) + 1000), async () => {
+        const late = await (await answer(exam.answers[1]!.id, 1, 'newcomer')).json();
+        expect(late).toMatchObject({ status: 'expired', result: { status: 'expired' } });
+      });
+      const unchanged = await t.deps.db.selectFrom('examination_answers').select('answered').where('examination_id', 'in', [training.id, unbegun.id]).where('answered', '=', 1).execute();
+      expect(unchanged).toEqual([]);
+    } finally {
+      await t.deps.db.deleteFrom('accesses').where('id', '=', accessId).execute();
+    }
   });
 
   it('needs a session for every examination call', async () => {

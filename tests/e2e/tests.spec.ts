@@ -45,6 +45,16 @@ function keyOf(examId: number): Map<number, KeyRow> {
 }
 
 const wrongOf = (row: KeyRow) => (row.correct % row.count) + 1;
+
+/** When the server says a test began (null until Begin). */
+function startedAt(examId: number): string | null {
+  const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
+  try {
+    return (db.prepare('select started_at from examinations where id = ?').get(examId) as { started_at: string | null }).started_at;
+  } finally {
+    db.close();
+  }
+}
 const examIdOf = (page: Page) => Number(/\/tests\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
 
 /** A main button of the tests page; when an unfinished test of that mode exists, 'Start anew'. */
@@ -128,7 +138,11 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await expect(card.locator('[data-begin]')).toHaveText(t('ru', 'exam.begin'));
   await expect(card.locator('[data-load-status="ready"]')).toHaveText(t('ru', 'exam.ready'));
   expect(await violations(page)).toEqual([]);
+  // The clock starts when the learner presses Begin, not when the start card loads.
+  expect(startedAt(id)).toBeNull();
+  const pressed = Date.now();
   await begin(page);
+  expect(Date.parse(startedAt(id)!)).toBeGreaterThanOrEqual(pressed - 1000);
 
   const key = keyOf(id);
   expect(key.size).toBe(40);
@@ -462,10 +476,17 @@ test('settings are saved per learner and axe finds nothing on the settings page'
   expect(await violations(page)).toEqual([]);
 });
 
-test('the clock follows the server’s deadline: time is up when it passes', async ({ page }) => {
+test('the clock starts at Begin and follows the server’s deadline: time is up when it passes', async ({ page }) => {
   await signIn(page);
   await open(page, '/ru/tests');
   const id = await startTest(page, 'exam');
+  // Opened, not begun: reloading the start card starts nothing; it still says Begin.
+  await page.reload();
+  await expect(page.locator('[data-begin]')).toBeEnabled();
+  await expect(page.locator('[data-begin]')).toHaveText(t('ru', 'exam.begin'));
+  expect(startedAt(id)).toBeNull();
+  await begin(page);
+  expect(startedAt(id)).not.toBeNull();
   // Move the deadline 4 seconds ahead on the server: the page must count from it, not from 40 minutes.
   const db = new Database(process.env.ZHOL_E2E_DB!);
   try {

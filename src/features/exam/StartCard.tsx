@@ -14,13 +14,15 @@ interface Props {
   demo: boolean;
   catalogueUrl: string;
   onBegin: () => void;
+  /** Begin was pressed and the server is starting the clock. */
+  beginning?: boolean;
 }
 
 export function modeLabel(texts: Texts, exam: Pick<Examination, 'mode'>): string {
   return texts[`exam.mode.${exam.mode}`] ?? exam.mode;
 }
 
-export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onBegin }: Props) {
+export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onBegin, beginning = false }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const images = exam ? questionImages(exam.questions) : [];
@@ -39,10 +41,9 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
 
   const summary = exam ? summarize(exam) : null;
   const left = exam ? remainingSeconds(exam.deadline, Date.now()) : null;
-  // The server's clock starts with the test: one opened again later has run (even with no answer
-  // given), so it is continued, with the time that is really left.
-  const clockRan = !!exam && left !== null && exam.time_limit !== null && left < exam.time_limit - 30;
-  const resuming = !demo && !!summary && (summary.answered > 0 || clockRan);
+  // The clock starts at Begin: a test begun before (even with no answer given) is continued, with
+  // the time that is really left; one never begun is begun.
+  const resuming = !demo && !!summary && (summary.answered > 0 || exam?.started_at != null);
   const title = demo ? texts['demo.title'] : exam?.qualification.name;
 
   let status = texts['exam.loading']!;
@@ -91,7 +92,7 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
         <progress className="start-card__progress" max={progress.total} value={progress.done} aria-label={texts['exam.imagesProgress']} />
       )}
       <div className="row">
-        <button className="btn btn--primary" type="button" disabled={!ready} onClick={onBegin} data-begin>
+        <button className="btn btn--primary" type="button" disabled={!ready || beginning} aria-busy={beginning} onClick={onBegin} data-begin>
           {demo ? texts['demo.start'] : resuming ? texts['exam.continue'] : texts['exam.begin']}
         </button>
         {demo && <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener">{texts['demo.buy']}</a>}

@@ -12,15 +12,20 @@ import QuestionScreen from './QuestionScreen';
 import ResultCard from './ResultCard';
 import StartCard from './StartCard';
 import {
-  $examination, $examState, $result, beginTest, finishExamination, leaveTestPage, openDemo, openExamination, setBrowsing, setExamTexts,
+  $examination, $examState, $result, beginExamination, beginTest, finishExamination, leaveTestPage, openDemo, openExamination, setBrowsing, setExamTexts,
   setNavVisible,
 } from './store';
 
 /** The question list starts open where it sits beside the question, closed on narrow screens. */
 const wide = () => typeof matchMedia === 'undefined' || matchMedia('(min-width: 900px)').matches;
-function begin() {
+/** The demo's Repeat: its questions again, a new clock. */
+function repeat() {
   beginTest();
   setNavVisible(wide());
+}
+/** Begin or Continue: the server starts the clock of a test not yet begun. */
+async function begin() {
+  if (await beginExamination()) setNavVisible(wide());
 }
 
 interface Props {
@@ -131,12 +136,12 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
   } else if (ended && shown && !state.browsing) {
     body = (
       <ResultCard locale={locale} texts={texts} exam={shown} demo={demo} catalogueUrl={catalogueUrl}
-        onBrowse={() => { setBrowsing(true); setNavVisible(wide()); }} onRepeat={begin} />
+        onBrowse={() => { setBrowsing(true); setNavVisible(wide()); }} onRepeat={repeat} />
     );
   } else if (ended && shown) {
     body = <QuestionScreen locale={locale} texts={texts} exam={shown} settings={settings} demo={demo} browsing onFinish={() => undefined} announce={announce} />;
   } else if (!state.testPageActive) {
-    body = <StartCard locale={locale} texts={texts} exam={exam} demo={demo} catalogueUrl={catalogueUrl} onBegin={begin} />;
+    body = <StartCard locale={locale} texts={texts} exam={exam} demo={demo} catalogueUrl={catalogueUrl} onBegin={() => void begin()} beginning={state.pending.process} />;
   } else {
     body = (
       <QuestionScreen locale={locale} texts={texts} exam={exam} settings={settings} demo={demo} browsing={false}

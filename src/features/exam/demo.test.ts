@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyAnswer } from '../../shared/exam';
 import { answerDemo, createDemoRun, DemoAnswerError, expireDemo, finishDemo, type DemoRun } from './demo';
 import type { DemoResponse } from './types';
 
@@ -24,7 +25,7 @@ const wrong = (run: DemoRun, i: number) => (right(run, i) % 3) + 1;
 /** Answers question i and keeps the run's examination up to date, like the store does. */
 function answer(run: DemoRun, i: number, value: number, now = T0 + 1000) {
   const response = answerDemo(run, run.exam.answers[i]!.id, value, now);
-  run.exam = response.examination;
+  run.exam = applyAnswer(run.exam, response);
   return response;
 }
 
@@ -48,9 +49,9 @@ describe('the demo test, scored in the browser', () => {
     const last = answer(run, 4, wrong(run, 4));
     expect(last.status).toBe('done');
     expect(last.answer).toMatchObject({ answered: true, correct: false, correct_value: right(run, 4), comment: 'Because 5' });
-    expect(last.examination).toMatchObject({ status: 'passed', correct: 4, mistakes: 1 });
-    expect(last.examination.questions.every((q) => q.correct_value && q.comment)).toBe(true);
-    expect(last.examination.finished_at).toBe(new Date(T0 + 1000).toISOString());
+    expect(last.result!).toMatchObject({ status: 'passed', correct: 4, mistakes: 1 });
+    expect(last.result!.questions.every((q) => q.correct_value && q.comment)).toBe(true);
+    expect(last.result!.finished_at).toBe(new Date(T0 + 1000).toISOString());
   });
 
   it('is not passed at the mistake that exceeds the allowance', () => {
@@ -58,16 +59,19 @@ describe('the demo test, scored in the browser', () => {
     expect(answer(run, 0, wrong(run, 0)).status).toBe('process');
     const second = answer(run, 1, wrong(run, 1));
     expect(second.status).toBe('done');
-    expect(second.examination).toMatchObject({ status: 'failed', mistakes: 2, correct: 0 });
+    expect(second.result).toMatchObject({ status: 'failed', mistakes: 2, correct: 0 });
   });
 
   it('tells the learner right or wrong with the right answer after each answer', () => {
     const run = createDemoRun(demo(), T0, 'ru');
     const good = answer(run, 2, right(run, 2));
     expect(good.answer).toMatchObject({ correct: true, answer: right(run, 2), correct_value: right(run, 2) });
-    expect(good.examination.answers[2]).toMatchObject({ answered: true, correct: true });
+    expect(good.result).toBeUndefined(); // what changed, not the whole test
+    expect(good.changes).toMatchObject({ status: 'process', correct: 1, mistakes: 0 });
+    expect(run.exam.answers[2]).toMatchObject({ answered: true, correct: true });
+    expect(run.exam.questions[2]!.correct_value).toBe(right(run, 2));
     // Questions not yet answered keep their key hidden while the demo runs.
-    expect(good.examination.questions[0]!.correct_value).toBeUndefined();
+    expect(run.exam.questions[0]!.correct_value).toBeUndefined();
   });
 
   it('refuses a second answer, an unknown slot or answer, and answers after the end', () => {
@@ -88,8 +92,8 @@ describe('the demo test, scored in the browser', () => {
     expect(expireDemo(run, T0 + 299_000).status).toBe('process');
     const late = answerDemo(run, run.exam.answers[1]!.id, 1, T0 + 300_000);
     expect(late.status).toBe('expired');
-    expect(late.examination).toMatchObject({ status: 'expired', correct: 1, finished_at: new Date(T0 + 300_000).toISOString() });
-    expect(late.examination.answers[1]!.answered).toBe(false);
+    expect(late.result!).toMatchObject({ status: 'expired', correct: 1, finished_at: new Date(T0 + 300_000).toISOString() });
+    expect(late.result!.answers[1]!.answered).toBe(false);
     run.exam = createDemoRun(demo(), T0, 'ru').exam;
     expect(expireDemo(run, T0 + 400_000).status).toBe('expired');
   });
@@ -109,6 +113,6 @@ describe('the demo test, scored in the browser', () => {
     const run = createDemoRun(demo(3, null), T0, 'ru');
     expect(answer(run, 0, wrong(run, 0)).status).toBe('process');
     expect(answer(run, 1, wrong(run, 1)).status).toBe('process');
-    expect(answer(run, 2, wrong(run, 2)).examination.status).toBe('passed');
+    expect(answer(run, 2, wrong(run, 2)).result?.status).toBe('passed');
   });
 });

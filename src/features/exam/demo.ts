@@ -1,7 +1,9 @@
 // The demo test runs entirely in the browser from the demo call: the same rules as the exam (it
 // ends at the mistake that exceeds the allowance, passes at the last answer within it, runs out at
-// the deadline), but the answers travel with it. The key is kept apart from the questions so the
-// screen cannot show a correct answer before the learner has answered.
+// the deadline; the rules themselves are the shared exam module's), but the answers travel with it.
+// The key is kept apart from the questions so the screen cannot show a correct answer before the
+// learner has answered. An answer returns what the server's answer call returns: what changed.
+import { answerStatus, applyAnswer, changesOf, deadlineFrom, isLate, mayReveal, verdictAfterAnswer } from '../../shared/exam';
 import type { AnswerResponse, DemoResponse, Examination, RunStatus } from './types';
 
 export interface DemoKey { correct_value: number; comment: string }
@@ -18,7 +20,7 @@ export function createDemoRun(demo: DemoResponse, nowMs: number, language: strin
     language,
     started_at: new Date(nowMs).toISOString(),
     finished_at: null,
-    deadline: demo.time_limit ? new Date(nowMs + demo.time_limit * 1000).toISOString() : null,
+    deadline: deadlineFrom(nowMs, demo.time_limit),
     time_limit: demo.time_limit,
     allowed_mistakes: demo.allowed_mistakes,
     mistakes: 0,
@@ -42,14 +44,10 @@ function end(run: DemoRun, exam: Examination, status: RunStatus, atMs: number): 
   return reveal(run, { ...exam, status, finished_at: new Date(atMs).toISOString() });
 }
 
-function isLate(exam: Examination, nowMs: number): boolean {
-  return !!exam.deadline && Date.parse(exam.deadline) <= nowMs;
-}
-
 /** Ends the demo as 'time is up' when its deadline has passed; unchanged otherwise. */
 export function expireDemo(run: DemoRun, nowMs: number): Examination {
   const { exam } = run;
-  if (exam.status !== 'process' || !isLate(exam, nowMs)) return exam;
+  if (!isLate(exam, nowMs)) return exam;
   return end(run, exam, 'expired', Date.parse(exam.deadline!));
 }
 
@@ -57,15 +55,14 @@ export class DemoAnswerError extends Error {
   constructor(readonly status: number, readonly code: 'finished' | 'answered' | 'slot' | 'value') { super(code); }
 }
 
-/** One answer, checked locally; the response has the shape of the server's answer call. */
+/** One answer, checked locally; the response has the shape of the server's answer call (what changed). */
 export function answerDemo(run: DemoRun, slotId: number, value: number, nowMs: number): AnswerResponse {
   const exam = run.exam;
-  const index = exam.answers.findIndex((a) => a.id === slotId);
-  if (index === -1) throw new DemoAnswerError(404, 'slot');
-  const slot = exam.answers[index]!;
-  if (exam.status === 'process' && isLate(exam, nowMs)) {
+  const slot = exam.answers.find((a) => a.id === slotId);
+  if (!slot) throw new DemoAnswerError(404, 'slot');
+  if (isLate(exam, nowMs)) {
     const expired = expireDemo(run, nowMs);
-    return { answer: { ...slot }, status: 'expired', examination: expired };
+    return { answer: { id: slot.id, answered: slot.answered, answer: slot.answer, correct: slot.correct }, status: 'expired', changes: changesOf(expired), result: expired };
   }
   if (exam.status !== 'process') throw new DemoAnswerError(409, 'finished');
   if (slot.answered) throw new DemoAnswerError(409, 'answered');
@@ -73,18 +70,19 @@ export function answerDemo(run: DemoRun, slotId: number, value: number, nowMs: n
   if (!question.answers.some((a) => a.value === value)) throw new DemoAnswerError(400, 'value');
   const key = run.key.get(question.id)!;
   const correct = value === key.correct_value;
-  const answers = exam.answers.map((a, i) => (i === index ? { ...a, answered: true, answer: value, correct } : a));
-  let next: Examination = { ...exam, answers, correct: exam.correct + (correct ? 1 : 0), mistakes: exam.mistakes + (correct ? 0 : 1) };
-  let status: AnswerResponse['status'] = 'process';
-  const allowed = exam.allowed_mistakes;
-  if (allowed !== null && next.mistakes > allowed) {
-    next = end(run, next, 'failed', nowMs);
-    status = 'done';
-  } else if (next.correct + next.mistakes >= next.question_count) {
-    next = end(run, next, 'passed', nowMs);
-    status = 'done';
-  }
-  return { answer: { ...answers[index]!, ...key }, status, examination: next };
+  const counts = { correct: exam.correct + (correct ? 1 : 0), mistakes: exam.mistakes + (correct ? 0 : 1) };
+  // A demo without an allowance is never failed: it is judged only by being answered to the end.
+  const verdict = verdictAfterAnswer(exam, counts, exam.allowed_mistakes ?? Number.POSITIVE_INFINITY);
+  const answered = { ...exam, ...counts };
+  const reveal = mayReveal(answered, { answered: true });
+  const response: AnswerResponse = {
+    answer: { id: slot.id, answered: true, answer: value, correct, ...(reveal ? key : {}) },
+    status: answerStatus(verdict),
+    changes: changesOf(answered),
+  };
+  if (verdict === 'process') return response;
+  const result = end(run, applyAnswer(exam, response), verdict, nowMs);
+  return { ...response, changes: changesOf(result), result };
 }
 
 /** The learner finishes: 'done' before the end is 'completed' (not a verdict), or the test is cancelled. */

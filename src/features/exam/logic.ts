@@ -12,7 +12,8 @@ export function remainingSeconds(deadline: string | null | undefined, nowMs: num
 }
 
 /** Whole seconds between the start and the end (or now), never negative. */
-export function elapsedSeconds(startedAt: string, endMs: number): number {
+export function elapsedSeconds(startedAt: string | null, endMs: number): number {
+  if (!startedAt) return 0; // not begun yet
   const start = Date.parse(startedAt);
   if (Number.isNaN(start)) return 0;
   return Math.max(0, Math.floor((endMs - start) / 1000));
@@ -100,6 +101,8 @@ export function summarize(exam: Pick<Examination, 'answers' | 'question_count'>)
 export function isEnded(status: RunStatus): boolean {
   return status !== 'process';
 }
+
+export { mayReveal } from '../../shared/exam';
 
 /** Mistakes still allowed before the test is failed; null when mistakes are not counted. */
 export function mistakesLeft(exam: Pick<Examination, 'allowed_mistakes' | 'mistakes'>): number | null {

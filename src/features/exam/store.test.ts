@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $toasts, clearToasts } from '../../client/toasts';
 import {
-  $currentQuestion, $examination, $examState, $result, answerCurrent, beginTest, changeTestLanguage, finishExamination, goNext, goPrevious,
+  $currentQuestion, $examination, $examState, $result, answerCurrent, beginExamination, beginTest, changeTestLanguage, finishExamination, goNext, goPrevious,
   goToQuestion, onExamFinished, openDemo, openExamination, resetExam, setBrowsing, setExamTexts, startExamination, tick, toggleFavorite,
 } from './store';
 import type { AnswerResponse, DemoResponse, Examination } from './types';
@@ -124,24 +124,45 @@ describe('answering and finishing', () => {
     beginTest();
   }
 
-  it('answers the current question by its slot and keeps the new state', async () => {
+  it('answers the current question by its slot and applies what changed to the test it holds', async () => {
     await opened();
-    const next = answered(exam(), 0, 2, true);
-    serve(() => ({ body: { answer: { id: 500, answered: true, answer: 2, correct: true }, status: 'process', examination: next } satisfies AnswerResponse }));
+    const response: AnswerResponse = {
+      answer: { id: 500, answered: true, answer: 2, correct: true },
+      status: 'process',
+      changes: { id: 7, status: 'process', mistakes: 0, correct: 1, started_at: '2026-01-10T10:00:00.000Z', deadline: '2026-01-10T10:40:00.000Z', finished_at: null },
+    };
+    serve(() => ({ body: response }));
     const outcome = await answerCurrent(2);
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/rest/v1/core/user/examinations/answer/', body: { id: 500, value: 2 } });
     expect(outcome).toEqual({ status: 'process', correct: true, correctValue: undefined });
-    expect($examination.get()?.correct).toBe(1);
+    // The delta is applied: the slot, the counters; the questions and other slots stay as they were.
+    expect($examination.get()).toEqual({ ...answered(exam(), 0, 2, true), finished_at: null });
     expect($examState.get().lastAnswer).toEqual({ slotId: 500, value: 2, correct: true });
     // The answered slot takes no second answer.
     expect(await answerCurrent(1)).toBeNull();
     expect(calls).toHaveLength(1);
   });
 
+  it('a training answer reveals its question\'s key and comment in the held test', async () => {
+    serve(() => ({ body: exam({ prepare: true, mode: 'train', allowed_mistakes: null, deadline: null, time_limit: null }) }));
+    await openExamination(7, 'ru');
+    beginTest();
+    serve(() => ({ body: {
+      answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2, comment: 'Потому что' },
+      status: 'process',
+      changes: { id: 7, status: 'process', mistakes: 1, correct: 0, started_at: '2026-01-10T10:00:00.000Z', deadline: null, finished_at: null },
+    } satisfies AnswerResponse }));
+    expect(await answerCurrent(1)).toEqual({ status: 'process', correct: false, correctValue: 2 });
+    const held = $examination.get()!;
+    expect(held.questions[0]).toMatchObject({ correct_value: 2, comment: 'Потому что' });
+    expect(held.questions[1]!.correct_value).toBeUndefined();
+    expect(held).toMatchObject({ mistakes: 1, correct: 0 });
+  });
+
   it('an answer that ends the test stores the result and tells the listeners (statistics)', async () => {
     await opened();
     const ended = { ...answered(exam(), 0, 1, false), status: 'failed' as const };
-    serve(() => ({ body: { answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2 }, status: 'done', examination: ended } }));
+    serve(() => ({ body: { answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2 }, status: 'done', changes: { id: 7, status: 'failed', mistakes: 1, correct: 0, started_at: ended.started_at, deadline: ended.deadline, finished_at: '2026-01-10T10:05:00.000Z' }, result: ended } satisfies AnswerResponse }));
     const seen: number[] = [];
     const stop = onExamFinished((e) => seen.push(e.id));
     const outcome = await answerCurrent(1);
@@ -154,7 +175,8 @@ describe('answering and finishing', () => {
 
   it('an expired answer ends the test as expired', async () => {
     await opened();
-    serve(() => ({ body: { answer: { id: 500, answered: false, answer: null, correct: null }, status: 'expired', examination: exam({ status: 'expired' }) } }));
+    const expired = exam({ status: 'expired' });
+    serve(() => ({ body: { answer: { id: 500, answered: false, answer: null, correct: null }, status: 'expired', changes: { id: 7, status: 'expired', mistakes: 0, correct: 0, started_at: expired.started_at, deadline: expired.deadline, finished_at: expired.deadline }, result: expired } satisfies AnswerResponse }));
     await answerCurrent(1);
     expect($result.get()?.status).toBe('expired');
   });
@@ -193,6 +215,49 @@ describe('answering and finishing', () => {
     expect(await finishExamination('cancelled')).toBeNull();
     expect($toasts.get()[0]!.detail).toBe('Сбой');
     expect($examState.get().localStatus).toBeNull();
+  });
+});
+
+describe('Begin', () => {
+  it('begins a test not yet begun on the server, then shows its questions with the clock it returned', async () => {
+    serve(() => ({ body: exam({ started_at: null, deadline: null }) }));
+    await openExamination(7, 'ru');
+    expect($examState.get().localTestTime).toBeNull();
+    const now = Date.parse('2026-01-10T12:00:00.000Z');
+    serve(() => ({ body: exam({ started_at: new Date(now).toISOString(), deadline: new Date(now + 2400_000).toISOString() }) }));
+    expect(await beginExamination(now)).toBe(true);
+    expect(calls).toEqual([{ method: 'POST', path: '/rest/v1/core/user/examinations/process/', body: { examination: 7, begin: true }, language: 'ru' }]);
+    expect($examination.get()?.started_at).toBe(new Date(now).toISOString());
+    expect($examState.get()).toMatchObject({ testPageActive: true, localTestTime: 2400, currentQuestionIndex: 0, pending: { process: false } });
+  });
+
+  it('continues a test begun before without a call', async () => {
+    serve(() => ({ body: answered(exam(), 0, 1, true) }));
+    await openExamination(7, 'ru');
+    calls = [];
+    expect(await beginExamination()).toBe(true);
+    expect(calls).toEqual([]);
+    expect($examState.get()).toMatchObject({ testPageActive: true, currentQuestionIndex: 1 });
+  });
+
+  it('a refused Begin (the access ended) is a toast and the start card stays', async () => {
+    serve(() => ({ body: exam({ started_at: null, deadline: null }) }));
+    await openExamination(7, 'ru');
+    serve(() => ({ status: 403, body: { desc: 'Доступ закончился.', status: 403 } }));
+    expect(await beginExamination()).toBe(false);
+    expect($toasts.get()[0]).toMatchObject({ summary: 'Ошибка', detail: 'Доступ закончился.' });
+    expect($examState.get()).toMatchObject({ testPageActive: false, pending: { process: false } });
+    expect($examination.get()?.started_at).toBeNull();
+  });
+
+  it('the demo begins in the browser: its clock starts at Begin, no call', async () => {
+    serve(() => ({ body: { qualification: { id: 2, name: 'B' }, time_limit: 600, allowed_mistakes: 1, questions: [] } satisfies DemoResponse }));
+    await openDemo('ru');
+    calls = [];
+    const now = Date.parse('2026-02-01T08:00:00.000Z');
+    expect(await beginExamination(now)).toBe(true);
+    expect(calls).toEqual([]);
+    expect($examination.get()?.started_at).toBe(new Date(now).toISOString());
   });
 });
 

@@ -10,6 +10,7 @@ import type { Locale } from '../../i18n/locales';
 import { setFavorite } from '../favorites/store';
 import { notifyExamFinished, onExamFinished } from './events';
 import { answerDemo, createDemoRun, expireDemo, finishDemo, type DemoRun } from './demo';
+import { applyAnswer } from '../../shared/exam';
 import { clampIndex, firstUnanswered, nextIndex, remainingSeconds, slotOf } from './logic';
 import type { AnswerResponse, DemoResponse, Examination, StartRequest } from './types';
 
@@ -93,6 +94,8 @@ interface Backend {
   answer(slotId: number, value: number): Promise<AnswerResponse>;
   finish(status: 'done' | 'cancelled'): Promise<Examination>;
   process(language?: Locale): Promise<Examination>;
+  /** Begin: the server starts the test's clock and returns it. */
+  begin(): Promise<Examination>;
 }
 
 function serverBackend(examId: number): Backend {
@@ -102,6 +105,7 @@ function serverBackend(examId: number): Backend {
     process: (language) => apiRequest<Examination>(`${EXAMS}/process/`, {
       method: 'POST', body: language ? { examination: examId, language } : { examination: examId },
     }),
+    begin: () => apiRequest<Examination>(`${EXAMS}/process/`, { method: 'POST', body: { examination: examId, begin: true } }),
   };
 }
 
@@ -115,11 +119,13 @@ function demoBackend(): Backend {
   return {
     answer: async (slotId, value) => {
       const response = answerDemo(run(), slotId, value, Date.now());
-      run().exam = response.examination;
+      run().exam = applyAnswer(run().exam, response);
       return response;
     },
     finish: async (status) => (run().exam = finishDemo(run(), status, Date.now())),
     process: async () => (run().exam = expireDemo(run(), Date.now())),
+    // The demo's clock starts in beginTest, in the browser.
+    begin: async () => run().exam,
   };
 }
 
@@ -218,7 +224,7 @@ export async function openDemo(language: Locale): Promise<Examination | null> {
   }
 }
 
-/** Begin or Continue on the start card. The demo's clock starts here; a real test's runs on the server. */
+/** Shows the questions (the start card's Begin or Continue, the demo's Repeat). The demo's clock starts here; a real test's on the server (beginExamination). */
 export function beginTest(nowMs = Date.now()): void {
   if (isDemo() && demoData) {
     demoRun = createDemoRun(demoData, nowMs, $examState.get().language);
@@ -232,6 +238,32 @@ export function beginTest(nowMs = Date.now()): void {
     currentQuestionIndex: exam ? firstUnanswered(exam.answers) : 0,
     localTestTime: exam ? remainingSeconds(exam.deadline, nowMs) : null,
   });
+}
+
+/**
+ * The start card's Begin: the exam clock starts now, not when the card loaded. A test not yet begun
+ * is begun by the server (the process call with begin), which returns its clock; one begun already
+ * (Continue) or the demo goes straight to its questions. False when the server refused (a toast says why).
+ */
+export async function beginExamination(nowMs = Date.now()): Promise<boolean> {
+  const exam = $examination.get();
+  if (!exam) return false;
+  if (!isDemo() && backend && exam.status === 'process' && exam.started_at === null) {
+    if ($examState.get().pending.process) return false;
+    setPending('process', true);
+    try {
+      const begun = await backend.begin();
+      if (begun.status !== 'process') { storeResult(begun); return false; }
+      $examination.set(begun);
+    } catch (error) {
+      toastFailure(error);
+      return false;
+    } finally {
+      setPending('process', false);
+    }
+  }
+  beginTest(nowMs);
+  return true;
 }
 
 /** The current state from the server (the process call), optionally in another language. */
@@ -262,8 +294,12 @@ export async function answerCurrent(value: number): Promise<AnswerOutcome> {
   try {
     const response = await backend.answer(current.slot.id, value);
     patch({ lastAnswer: { slotId: current.slot.id, value, correct: response.answer.correct } });
-    if (response.status === 'process') $examination.set(response.examination);
-    else storeResult(response.examination);
+    // The call returns what changed; the rest of the test is what the store already holds.
+    const exam = $examination.get();
+    const next = response.result ?? (exam ? applyAnswer(exam, response) : null);
+    if (!next) return null;
+    if (response.status === 'process') $examination.set(next);
+    else storeResult(next);
     return { status: response.status, correct: response.answer.correct, correctValue: response.answer.correct_value };
   } catch (error) {
     toastFailure(error);

@@ -67,7 +67,7 @@ function ModeDialog({ locale, texts, open, kind, item, pending, onContinue, onRe
       <p id="mode-text">
         {item && kind && interpolate(texts['tests.dialog.text'], {
           mode: texts[`tests.kind.${kind}`] ?? kind,
-          date: formatDateTime(item.started_at),
+          date: item.started_at ? formatDateTime(item.started_at) : '',
           answered: plural(texts, locale, 'tests.answered', item.correct + item.mistakes, { total: item.question_count }),
         })}
       </p>

@@ -39,6 +39,11 @@ describe('unfinished tests', () => {
     expect(unfinishedOf(list, 'themes')).toBeUndefined();
     expect(unfinishedOf(null, 'exam')).toBeUndefined();
   });
+  it('offers no test never begun for continuing: starting again takes it up', () => {
+    const list = [{ ...item(9, 'train'), started_at: null }, item(7, 'exam')];
+    expect(unfinishedOf(list, 'train')).toBeUndefined();
+    expect(unfinishedOf(list, 'exam')?.id).toBe(7);
+  });
 
   const realFetch = globalThis.fetch;
   afterEach(() => { globalThis.fetch = realFetch; });

@@ -38,9 +38,10 @@ export function modeOf(kind: TestKind): ExamMode {
   return kind;
 }
 
-/** The learner's unfinished test of that mode, if any (the newest first, as the list comes). */
+/** The learner's unfinished test of that mode, if any (the newest first, as the list comes). One never
+ *  begun (no clock, no answer) is nothing to continue: starting again takes it up or replaces it. */
 export function unfinishedOf(list: ExamListItem[] | null, kind: TestKind): ExamListItem | undefined {
-  return list?.find((item) => item.status === 'process' && item.mode === modeOf(kind));
+  return list?.find((item) => item.status === 'process' && item.started_at !== null && item.mode === modeOf(kind));
 }
 
 export const $unfinished = atom<ExamListItem[] | null>(null);

@@ -169,9 +169,12 @@ export interface ExaminationsTable {
   mistakes: ColumnType<number, number | undefined, number>;
   correct: ColumnType<number, number | undefined, number>;
   extras: string;
-  started_at: string;
+  /** null until the learner presses Begin (the clock starts then). */
+  started_at: string | null;
   deadline: string | null;
   finished_at: string | null;
+  /** When the access the test was started under ends (null: started before this was kept). */
+  access_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ExaminationAnswersTable {

@@ -5,7 +5,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { isLocale, type Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { shownLanguage } from './bank-meta';
-import { mistakesAllowed, sealedQuestions } from './exam';
+import { changesOf, mayReveal, mistakesAllowed, type AnswerResponse, type Examination } from '../../shared/exam';
+import { DomainError } from '../errors';
+import { answerSlot, beginExamination, ownExamination, sealedQuestions } from './exam';
 import { clearMediaCache, mediaUrl } from './media';
 
 type Exam = Selectable<Database['examinations']>;
@@ -57,7 +59,7 @@ export async function questionTexts(db: Kysely<Database>, ids: number[], locale:
   return result;
 }
 
-export async function examinationView(db: Kysely<Database>, exam: Exam, learnerId: number, now: Date, knownSealed?: Set<number>) {
+export async function examinationView(db: Kysely<Database>, exam: Exam, learnerId: number, now: Date, knownSealed?: Set<number>): Promise<Examination> {
   const locale = examLocale(exam);
   const slots = await db.selectFrom('examination_answers').selectAll().where('examination_id', '=', exam.id).orderBy('number').execute();
   const texts = await questionTexts(db, slots.map((s) => s.question_id), locale);
@@ -68,6 +70,7 @@ export async function examinationView(db: Kysely<Database>, exam: Exam, learnerI
   const extras = JSON.parse(exam.extras || '{}') as { commentsBefore?: boolean };
   const ended = exam.status !== 'process';
   const training = exam.prepare === 1;
+  const rules = { status: exam.status, prepare: training, commentsBefore: extras.commentsBefore };
   // A running exam's questions keep their answers sealed in every other test (the exam itself, the
   // answer call's hot path, needs no look).
   const sealed = knownSealed ?? (exam.prepare === 0 && !ended ? new Set<number>() : await sealedQuestions(db, learnerId, now, exam.id));
@@ -84,13 +87,13 @@ export async function examinationView(db: Kysely<Database>, exam: Exam, learnerI
     time_limit: exam.time_limit,
     allowed_mistakes: exam.allowed_mistakes,
     /** The mistakes a result may have and pass: the exam's allowance, for a training the same share of its questions. */
-    pass_mistakes: mistakesAllowed(exam, qual),
+    pass_mistakes: mistakesAllowed({ ...exam, prepare: training }, qual),
     mistakes: exam.mistakes,
     correct: exam.correct,
     question_count: exam.question_count,
     questions: slots.map((s) => {
       const q = texts.get(s.question_id)!;
-      const reveal = !sealed.has(s.question_id) && (ended || (training && (s.answered === 1 || extras.commentsBefore === true)));
+      const reveal = mayReveal(rules, { answered: s.answered === 1 }, sealed.has(s.question_id));
       return {
         id: s.question_id, number: s.number, text: q.text, lang: q.lang, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers,
         favorite: favorites.has(s.question_id),
@@ -101,5 +104,53 @@ export async function examinationView(db: Kysely<Database>, exam: Exam, learnerI
       id: s.id, question: s.question_id, number: s.number, answered: s.answered === 1, answer: s.answer,
       correct: s.correct === null ? null : s.correct === 1,
     })),
+  };
+}
+
+/** The learner's own examination as the browser may see it. */
+export async function examinationOf(db: Kysely<Database>, learnerId: number, id: number, now: Date): Promise<Examination> {
+  return examinationView(db, await ownExamination(db, learnerId, id, now), learnerId, now);
+}
+
+/**
+ * The process call: the test's current state, switched to another language when asked (a test
+ * started in one can be continued in another), and begun when asked (Begin: the clock starts now).
+ */
+export async function processExamination(db: Kysely<Database>, learnerId: number, id: number, options: { language?: Locale | undefined; begin?: boolean }, now: Date): Promise<Examination> {
+  if (options.begin) await beginExamination(db, learnerId, id, now);
+  const exam = await ownExamination(db, learnerId, id, now);
+  if (options.language && options.language !== exam.language) {
+    await db.updateTable('examinations').set({ language: options.language }).where('id', '=', exam.id).execute();
+    exam.language = options.language;
+  }
+  return examinationView(db, exam, learnerId, now);
+}
+
+/** After a finishing answer nothing is sealed: a training's answer is refused while an exam runs, and an
+ *  exam's answer belongs to the one exam that may run. Saying so spares a query. */
+const NOTHING_SEALED = new Set<number>();
+
+/**
+ * The answer call: what the answer changed, not the whole examination (DESIGN §5a). The answered
+ * slot, its question's key when it may be revealed (training: at once; the exam: at its end), the
+ * counters, status and clock. Only an answer that ends the test brings the whole result.
+ */
+export async function answerExamination(db: Kysely<Database>, learnerId: number, slotId: number, value: number, now: Date): Promise<AnswerResponse> {
+  const outcome = await answerSlot(db, learnerId, slotId, value, now);
+  if (outcome.status !== 'process') {
+    const exam = await db.selectFrom('examinations').selectAll().where('id', '=', outcome.changes.id).executeTakeFirst();
+    if (!exam) throw new DomainError('notFound', 'errors.examNotFound');
+    // An expired training may share questions with a running exam: look, as every other view does.
+    const result = await examinationView(db, exam, learnerId, now, outcome.status === 'done' ? NOTHING_SEALED : undefined);
+    const question = result.questions.find((q) => q.id === outcome.questionId);
+    const key = outcome.status === 'done' && question?.correct_value !== undefined ? { correct_value: question.correct_value, comment: question.comment } : {};
+    return { answer: { ...outcome.slot, ...key }, status: outcome.status, changes: changesOf(result), result };
+  }
+  const reveal = mayReveal({ status: 'process', prepare: outcome.prepare }, { answered: true });
+  const key = reveal ? (await questionTexts(db, [outcome.questionId], examLocale(outcome))).get(outcome.questionId) : undefined;
+  return {
+    answer: { ...outcome.slot, ...(key ? { correct_value: key.correct, comment: key.comment } : {}) },
+    status: 'process',
+    changes: outcome.changes,
   };
 }

@@ -10,13 +10,16 @@
 // driver one query at a time on its connection), so there the same transactions are already serial.
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
+import {
+  answerStatus, drawBlueprint, mistakesAllowed, shuffle, spreadOverThemes, TRAINING_MODES, verdictAfterAnswer, verdictAtFinish,
+  deadlineFrom, type ExaminationChanges, type Random, type TrainingMode,
+} from '../../shared/exam';
+import { prepared, preparedWrite } from '../db/prepared';
 import type { Database, ExamMode, ExamStatus } from '../db/schema';
-import { ApiError } from '../errors';
-import { testableQualificationIds } from './accesses';
+import { DomainError } from '../errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
-export const TRAINING_MODES = ['train', 'themes', 'favorites', 'incorrect', 'lesson', 'module', 'final'] as const;
-export type TrainingMode = (typeof TRAINING_MODES)[number];
+export { TRAINING_MODES, type TrainingMode };
 /** How many questions a training draw takes when `extras.count` does not say (a lesson's credit test 10, a module's 20, the course's final test an exam's worth). */
 const TRAINING_SIZE: Record<TrainingMode, number> = { train: 40, themes: 100, favorites: 100, incorrect: 100, lesson: 10, module: 20, final: 40 };
 
@@ -28,18 +31,8 @@ export interface StartInput {
   extras: { mode?: TrainingMode | undefined; themes?: number[] | undefined; time?: number | undefined; count?: number | undefined };
 }
 
-type Random = () => number;
-
 /** Row locks (SELECT … FOR UPDATE) exist on PostgreSQL only; SQLite's single writer needs none. */
 const rowLocks = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-function shuffle<T>(items: T[], random: Random): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
 
 /** Categories whose questions serve a qualification: its own code and its parent's (BE uses B's). */
 async function categoriesOf(db: Db, qualificationId: number): Promise<string[]> {
@@ -64,49 +57,11 @@ export async function questionPool(db: Db, qualificationId: number): Promise<num
   return [...(await pool(db, qualificationId)).values()].flat();
 }
 
-/** Shares scaled to a total by largest remainder (ties to the earlier theme): 40 keeps the blueprint, 12 or 100 keep its proportions. */
-function scaleShares(shares: number[], total: number): number[] {
-  const sum = shares.reduce((a, b) => a + b, 0);
-  if (sum === 0) return shares.map(() => 0);
-  if (sum === total) return shares;
-  const exact = shares.map((share) => (share * total) / sum);
-  const result = exact.map(Math.floor);
-  let left = total - result.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((x, y) => y.rest - x.rest || x.i - y.i);
-  for (const { i } of byRemainder) {
-    if (left-- <= 0) break;
-    result[i]!++;
-  }
-  return result;
-}
-
-/** The exam draw: each theme's share of the blueprint (scaled when the test is shorter or longer), topped up from the rest when a theme runs short. */
+/** The exam draw by the qualification's theme blueprint (the rule itself is drawBlueprint in the shared exam module). */
 export async function drawByBlueprint(db: Db, qualificationId: number, total: number, random: Random): Promise<number[]> {
   const blueprint = await db.selectFrom('qualification_themes').select(['theme_id', 'exam_questions'])
     .where('qualification_id', '=', qualificationId).orderBy('sort').execute();
-  const byTheme = await pool(db, qualificationId);
-  const shares = scaleShares(blueprint.map((b) => b.exam_questions), total);
-  const chosen: number[] = [];
-  const left: number[] = [];
-  for (const [i, { theme_id }] of blueprint.entries()) {
-    const ids = shuffle(byTheme.get(theme_id) ?? [], random);
-    chosen.push(...ids.slice(0, shares[i]));
-    left.push(...ids.slice(shares[i]));
-  }
-  // Themes outside the blueprint still serve as top-up (a bank that lacks a theme still makes a full test).
-  for (const [theme, ids] of byTheme) if (!blueprint.some((b) => b.theme_id === theme)) left.push(...ids);
-  chosen.push(...shuffle(left, random).slice(0, Math.max(0, total - chosen.length)));
-  return chosen.slice(0, total);
-}
-
-/** Up to `size` questions spread evenly over the themes: one from each in turn, so a small test still covers them all. */
-function spread(byTheme: Map<number, number[]>, size: number, random: Random): number[] {
-  const lists = shuffle([...byTheme.values()], random).map((ids) => shuffle(ids, random));
-  const chosen: number[] = [];
-  for (let round = 0; chosen.length < size && lists.some((ids) => ids.length > round); round++) {
-    for (const ids of lists) if (ids[round] !== undefined && chosen.length < size) chosen.push(ids[round]!);
-  }
-  return shuffle(chosen, random);
+  return drawBlueprint(blueprint.map((b) => ({ theme: b.theme_id, share: b.exam_questions })), await pool(db, qualificationId), total, random);
 }
 
 /**
@@ -122,9 +77,9 @@ async function drawTraining(db: Db, learnerId: number, qualificationId: number, 
     const q = await db.selectFrom('qualifications').select('exam_questions').where('id', '=', qualificationId).executeTakeFirstOrThrow();
     return drawByBlueprint(db, qualificationId, Math.min(extras.count ?? q.exam_questions, 200), random);
   }
-  if (mode === 'themes' && !extras.themes?.length) throw new ApiError(400, 'errors.themesRequired');
+  if (mode === 'themes' && !extras.themes?.length) throw new DomainError('invalid', 'errors.themesRequired');
   if (mode === 'themes' || mode === 'lesson' || mode === 'module') {
-    return spread(await pool(db, qualificationId, extras.themes?.length ? extras.themes : undefined), size, random);
+    return spreadOverThemes(await pool(db, qualificationId, extras.themes?.length ? extras.themes : undefined), size, random);
   }
   const allowed = new Set(all(await pool(db, qualificationId)));
   if (mode === 'favorites') {
@@ -159,11 +114,25 @@ export async function expireLateTests(db: Db, learnerId: number, now: Date): Pro
  * questions: no training can be started or answered, no exam of another qualification started, and
  * every other test's view leaves out correct values and comments of the questions it shares with it
  * (sealedQuestions). A training from the exam's questions (starred, or answered wrong, during the
- * exam) would otherwise give its answers away.
+ * exam) would otherwise give its answers away. An exam opened but not begun counts too (its
+ * questions have reached the browser), but it holds nothing yet: starting or answering something
+ * else ends it instead of being refused (endUnbegunExam).
  */
-export async function runningExam(db: Db, learnerId: number, now: Date): Promise<{ id: number; qualification_id: number } | undefined> {
-  return db.selectFrom('examinations').select(['id', 'qualification_id']).where('learner_id', '=', learnerId).where('prepare', '=', 0).where('status', '=', 'process')
+export async function runningExam(db: Db, learnerId: number, now: Date): Promise<{ id: number; qualification_id: number; started_at: string | null } | undefined> {
+  return db.selectFrom('examinations').select(['id', 'qualification_id', 'started_at']).where('learner_id', '=', learnerId).where('prepare', '=', 0).where('status', '=', 'process')
     .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', now.toISOString())])).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Ends tests as abandoned (cancelled) when another takes their place. */
+async function cancelTests(db: Db, ids: number[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await db.updateTable('examinations').set({ status: 'cancelled', finished_at: now.toISOString() }).where('id', 'in', ids).where('status', '=', 'process').execute();
+}
+
+/** A running exam refuses other tests once begun; one never begun is ended to make way (nothing of it was used). */
+async function endUnbegunExam(db: Db, running: { id: number; started_at: string | null }, now: Date): Promise<void> {
+  if (running.started_at !== null) throw new DomainError('conflict', 'errors.examRunning');
+  await cancelTests(db, [running.id], now);
 }
 
 /** Question ids of the learner's running exams other than `exceptId`: their answers stay sealed elsewhere. */
@@ -175,23 +144,71 @@ export async function sealedQuestions(db: Db, learnerId: number, now: Date, exce
 }
 
 /**
- * How many mistakes a test may have and still pass. An exam: its qualification's allowance (8 of
- * 40). A training: the same share of its own questions, rounded down (8/40 = 20 %: none of 3, 2 of
- * 10, 20 of 100), so a passed training means what a passed exam means. A training never ends at a
- * mistake; it is judged at its last answer, or when finished early with unanswered questions
- * counted as not correct, like the exam.
+ * Until when the learner may test in a qualification: the latest end among their active test
+ * accesses to it or to its parent (BE is tested under a B access); null without one.
  */
-export function mistakesAllowed(exam: { prepare: number; allowed_mistakes: number | null; question_count: number }, qual: { allowed_mistakes: number; exam_questions: number }): number {
-  if (exam.prepare === 0 && exam.allowed_mistakes !== null) return exam.allowed_mistakes;
-  return qual.exam_questions > 0 ? Math.floor((qual.allowed_mistakes * exam.question_count) / qual.exam_questions) : 0;
+export async function accessEnd(db: Db, learnerId: number, qualificationId: number, now: Date): Promise<string | null> {
+  const at = now.toISOString();
+  const row = await db.selectFrom('accesses as a').innerJoin('qualifications as t', 't.id', 'a.target_id')
+    .select((eb) => eb.fn.max('a.end_at').as('until'))
+    .where('a.learner_id', '=', learnerId).where('a.type', '=', 'test').where('a.revoked_at', 'is', null)
+    .where('a.start_at', '<=', at).where('a.end_at', '>', at).where('t.retired_at', 'is', null)
+    .where((eb) => eb.or([
+      eb('t.id', '=', qualificationId),
+      eb('t.id', '=', eb.selectFrom('qualifications as q').select('q.parent_id').where('q.id', '=', qualificationId)),
+    ])).executeTakeFirst();
+  return row?.until ?? null;
 }
 
+/**
+ * The access rule (§5): a test is taken under the access it was started with. While that access
+ * runs, it may be begun and answered; once it has ended, a test begun before that stays answerable
+ * until its own deadline (expiry ends it then), and nothing else — not an untimed training, not a
+ * test never begun. Tests from before the access was kept (access_until null) are judged by the
+ * access as it is now.
+ */
+async function checkAccess(db: Db, learnerId: number, exam: { qualification_id: number; access_until: string | null; started_at: string | null; deadline: string | null }, now: Date, beginning: boolean): Promise<void> {
+  const until = exam.access_until ?? (await accessEnd(db, learnerId, exam.qualification_id, now));
+  if (until && until > now.toISOString()) return;
+  // Ended: a test begun under it, with a deadline, runs on to that deadline (expiry ends it then).
+  if (!beginning && exam.access_until !== null && exam.started_at !== null && exam.deadline !== null && exam.started_at < exam.access_until) return;
+  throw new DomainError('forbidden', 'errors.accessEnded');
+}
+
+/** Starts a test's clock (Begin): started_at now, the deadline from its time limit. Nothing when it has begun already. */
+async function beginTest(db: Db, exam: { id: number; time_limit: number | null }, now: Date): Promise<{ started_at: string; deadline: string | null } | null> {
+  const clock = { started_at: now.toISOString(), deadline: deadlineFrom(now.getTime(), exam.time_limit) };
+  const begun = await db.updateTable('examinations').set(clock).where('id', '=', exam.id).where('started_at', 'is', null).where('status', '=', 'process').executeTakeFirst();
+  return Number(begun.numUpdatedRows) === 1 ? clock : null;
+}
+
+/** Modes whose draw depends only on the qualification and the extras (not on the learner's favourites or mistakes, which change). */
+const STABLE_DRAWS = new Set<ExamMode>(['exam', 'train', 'themes', 'lesson', 'module', 'final']);
+
+/** The extras as stored and compared: keys in order, themes sorted, so the same request reads the same. */
+function canonicalExtras(extras: StartInput['extras']): string {
+  const sorted = { ...extras, ...(extras.themes ? { themes: [...extras.themes].sort((x, y) => x - y) } : {}) };
+  return JSON.stringify(Object.fromEntries(Object.entries(sorted).filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y))));
+}
+
+/**
+ * Starts a test, or resumes the open one (DESIGN §6; issue 9 §5). At most one unfinished test per
+ * learner, mode and qualification, decided under the learner's row lock so parallel starts cannot
+ * make two:
+ * - `continue: true` resumes the newest open test of that qualification and mode;
+ * - `continue: false` takes up an open test never begun with the same request again (nothing of it
+ *   was used: no clock ran, no answer was given; a fresh draw would only pile up tests), and
+ *   otherwise ends the open one as cancelled (abandoned) and draws a new one.
+ * A test is created unbegun: started_at and deadline stay null until Begin (beginExamination, or
+ * its first answer). Starting needs an active access; the test keeps when that access ends.
+ */
 export async function startExamination(db: Kysely<Database>, learnerId: number, input: StartInput, now: Date, random: Random = Math.random): Promise<number> {
   const qual = await db.selectFrom('qualifications').selectAll().where('id', '=', input.qualification).executeTakeFirst();
-  if (!qual || qual.retired_at) throw new ApiError(404, 'errors.qualificationNotFound');
-  const allowed = await testableQualificationIds(db, learnerId, now);
-  if (!allowed.has(qual.id)) throw new ApiError(403, 'errors.noAccess');
+  if (!qual || qual.retired_at) throw new DomainError('notFound', 'errors.qualificationNotFound');
+  const accessUntil = await accessEnd(db, learnerId, qual.id, now);
+  if (!accessUntil) throw new DomainError('forbidden', 'errors.noAccess');
   const mode: ExamMode = input.prepare ? (input.extras.mode ?? 'train') : 'exam';
+  const extras = canonicalExtras(input.extras);
 
   return db.transaction().execute(async (trx) => {
     // One start at a time per learner: parallel starts would each find no open test and each
@@ -201,28 +218,24 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
     await expireLateTests(trx, learnerId, now);
     // While an exam runs, only that exam may be resumed or started anew.
     const running = await runningExam(trx, learnerId, now);
-    if (running && (input.prepare || running.qualification_id !== qual.id)) throw new ApiError(409, 'errors.examRunning');
-    const [newest, ...older] = await trx.selectFrom('examinations').select('id').where('learner_id', '=', learnerId)
+    if (running && (input.prepare || running.qualification_id !== qual.id)) await endUnbegunExam(trx, running, now);
+    const [newest, ...older] = await trx.selectFrom('examinations').select(['id', 'started_at', 'extras']).where('learner_id', '=', learnerId)
       .where('qualification_id', '=', qual.id).where('mode', '=', mode).where('status', '=', 'process').orderBy('id', 'desc').execute();
-    // At most one test per qualification and mode stays open: older ones (left by earlier versions) are cancelled.
-    const cancel = input.continue ? older : newest ? [newest, ...older] : [];
-    if (cancel.length) {
-      await trx.updateTable('examinations').set({ status: 'cancelled', finished_at: now.toISOString() })
-        .where('id', 'in', cancel.map((e) => e.id)).where('status', '=', 'process').execute();
-    }
-    if (input.continue && newest) return newest.id;
+    const takeUp = !!newest && (input.continue || (newest.started_at === null && STABLE_DRAWS.has(mode) && newest.extras === extras));
+    // Older open tests (left by earlier versions) are cancelled whatever happens: one stays open at most.
+    await cancelTests(trx, takeUp ? older.map((e) => e.id) : [newest, ...older].filter((e) => !!e).map((e) => e.id), now);
+    if (takeUp) return newest.id;
     const ids = mode === 'exam'
       ? await drawByBlueprint(trx, qual.id, qual.exam_questions, random)
       : await drawTraining(trx, learnerId, qual.id, mode as TrainingMode, input.extras, random);
-    if (!ids.length) throw new ApiError(400, 'errors.noQuestions');
+    if (!ids.length) throw new DomainError('invalid', 'errors.noQuestions');
     // The exam keeps its qualification's rules whatever the extras say; a training is timed only when asked.
     const timeLimit = mode === 'exam' ? qual.exam_minutes * 60 : input.extras.time ? input.extras.time * 60 : null;
     const { id } = await trx.insertInto('examinations').values({
       learner_id: learnerId, qualification_id: qual.id, mode, prepare: input.prepare ? 1 : 0, status: 'process',
       language: input.language, question_count: ids.length, time_limit: timeLimit,
       allowed_mistakes: mode === 'exam' ? qual.allowed_mistakes : null,
-      extras: JSON.stringify(input.extras), started_at: now.toISOString(),
-      deadline: timeLimit ? new Date(now.getTime() + timeLimit * 1000).toISOString() : null, finished_at: null,
+      extras, started_at: null, deadline: null, finished_at: null, access_until: accessUntil,
     }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('examination_answers').values(ids.map((questionId, i) => ({
       examination_id: id, number: i + 1, question_id: questionId, answered: 0, answer: null, correct: null, answered_at: null,
@@ -234,49 +247,102 @@ export async function startExamination(db: Kysely<Database>, learnerId: number, 
 /** The learner's own examination (another learner's is 404), expired on the way when it is late. */
 export async function ownExamination(db: Kysely<Database>, learnerId: number, id: number, now: Date) {
   const exam = await db.selectFrom('examinations').selectAll().where('id', '=', id).where('learner_id', '=', learnerId).executeTakeFirst();
-  if (!exam) throw new ApiError(404, 'errors.examNotFound');
+  if (!exam) throw new DomainError('notFound', 'errors.examNotFound');
   if (await expireIfLate(db, exam, now)) return (await db.selectFrom('examinations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   return exam;
 }
 
-export interface AnswerOutcome { slot: { id: number; answered: boolean; answer: number | null; correct: boolean | null }; status: 'process' | 'done' | 'expired'; examinationId: number; questionId: number }
-
-/** Records one answer. Each slot is answered once (409 after); all writes happen in one transaction. */
-export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId: number, value: number, now: Date): Promise<AnswerOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const slot = await trx.selectFrom('examination_answers as a').innerJoin('examinations as e', 'e.id', 'a.examination_id')
-      .innerJoin('questions as q', 'q.id', 'a.question_id').innerJoin('qualifications as ql', 'ql.id', 'e.qualification_id')
-      .select(['a.id', 'a.examination_id', 'a.question_id', 'e.status', 'e.deadline', 'e.prepare', 'e.allowed_mistakes', 'e.question_count',
-        'q.correct as right', 'q.answers_count', 'ql.allowed_mistakes as qual_mistakes', 'ql.exam_questions as qual_questions'])
-      .where('a.id', '=', slotId).where('e.learner_id', '=', learnerId).executeTakeFirst();
-    if (!slot) throw new ApiError(404, 'errors.examNotFound');
-    if (await expireIfLate(trx, { id: slot.examination_id, status: slot.status, deadline: slot.deadline }, now)) {
-      return { slot: { id: slot.id, answered: false, answer: null, correct: null }, status: 'expired', examinationId: slot.examination_id, questionId: slot.question_id };
+/**
+ * Begin (the start card's button): the test's clock starts now. Needs the access the test was
+ * started under to be running still; an exam begun shuts training (runningExam). Beginning a test
+ * that has begun or ended changes nothing.
+ */
+export async function beginExamination(db: Kysely<Database>, learnerId: number, id: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const exam = await trx.selectFrom('examinations').select(['id', 'qualification_id', 'prepare', 'status', 'started_at', 'deadline', 'time_limit', 'access_until'])
+      .where('id', '=', id).where('learner_id', '=', learnerId).$if(rowLocks(trx), (q) => q.forUpdate()).executeTakeFirst();
+    if (!exam) throw new DomainError('notFound', 'errors.examNotFound');
+    if (exam.status !== 'process' || exam.started_at !== null) return;
+    await checkAccess(trx, learnerId, exam, now, true);
+    // A training cannot begin while an exam is under way (its answers would show the exam's).
+    if (exam.prepare === 1) {
+      const running = await runningExam(trx, learnerId, now);
+      if (running) await endUnbegunExam(trx, running, now);
     }
-    if (slot.status !== 'process') throw new ApiError(409, 'errors.examFinished');
-    if (slot.prepare === 1 && (await runningExam(trx, learnerId, now))) throw new ApiError(409, 'errors.examRunning');
-    if (value > slot.answers_count) throw new ApiError(400, 'errors.badAnswer');
+    await beginTest(trx, exam, now);
+  });
+}
+
+export interface AnswerOutcome {
+  slot: { id: number; answered: boolean; answer: number | null; correct: boolean | null };
+  status: 'process' | 'done' | 'expired';
+  questionId: number;
+  prepare: boolean;
+  language: string;
+  /** The examination as the answer left it (counters, status, clock). */
+  changes: ExaminationChanges;
+}
+
+// The answer call's queries, built once (see prepared): it is the hot path of the whole API.
+const answerSlotQuery = prepared((db, slotId: number, learnerId: number, at: string) => db.selectFrom('examination_answers as a')
+  .innerJoin('examinations as e', 'e.id', 'a.examination_id').innerJoin('questions as q', 'q.id', 'a.question_id')
+  .innerJoin('qualifications as ql', 'ql.id', 'e.qualification_id')
+  .select(['a.id', 'a.examination_id', 'a.question_id', 'e.qualification_id', 'e.status', 'e.deadline', 'e.started_at', 'e.time_limit', 'e.access_until',
+    'e.language', 'e.prepare', 'e.allowed_mistakes', 'e.question_count', 'e.mistakes', 'e.correct', 'q.correct as right', 'q.answers_count',
+    'ql.allowed_mistakes as qual_mistakes', 'ql.exam_questions as qual_questions'])
+  // Another exam under way (or opened) of the same learner, found in the same read.
+  .select((eb) => eb.selectFrom('examinations as r').select('r.id').whereRef('r.learner_id', '=', 'e.learner_id').whereRef('r.id', '<>', 'e.id')
+    .where('r.prepare', '=', 0).where('r.status', '=', 'process').where((w) => w.or([w('r.deadline', 'is', null), w('r.deadline', '>', at)]))
+    .orderBy('r.id', 'desc').limit(1).as('other_exam'))
+  .where('a.id', '=', slotId).where('e.learner_id', '=', learnerId));
+const countAnswerQuery = prepared((db, examId: number, right: number, wrong: number) => db.updateTable('examinations')
+  .set((eb) => ({ correct: eb('correct', '+', right), mistakes: eb('mistakes', '+', wrong) }))
+  .where('id', '=', examId).where('status', '=', 'process').returning(['mistakes', 'correct']));
+const recordAnswerQuery = preparedWrite((db, slotId: number, value: number, correct: number, at: string) => db.updateTable('examination_answers')
+  .set({ answered: 1, answer: value, correct, answered_at: at }).where('id', '=', slotId).where('answered', '=', 0));
+
+/**
+ * Records one answer. Each slot is answered once (409 after); all writes happen in one transaction.
+ * An answer to a test not yet begun begins it first (its clock starts with the answer).
+ */
+export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId: number, value: number, now: Date): Promise<AnswerOutcome> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const [slot] = await answerSlotQuery(trx, slotId, learnerId, at);
+    if (!slot) throw new DomainError('notFound', 'errors.examNotFound');
+    const base = { questionId: slot.question_id, prepare: slot.prepare === 1, language: slot.language };
+    const clock = { started_at: slot.started_at, deadline: slot.deadline };
+    if (await expireIfLate(trx, { id: slot.examination_id, status: slot.status, deadline: slot.deadline }, now)) {
+      return {
+        ...base, slot: { id: slot.id, answered: false, answer: null, correct: null }, status: 'expired',
+        changes: { id: slot.examination_id, status: 'expired', mistakes: slot.mistakes, correct: slot.correct, ...clock, finished_at: slot.deadline },
+      };
+    }
+    if (slot.status !== 'process') throw new DomainError('conflict', 'errors.examFinished');
+    if (value > slot.answers_count) throw new DomainError('invalid', 'errors.badAnswer');
+    await checkAccess(trx, learnerId, slot, now, slot.started_at === null);
+    if (slot.prepare === 1 && slot.other_exam !== null) {
+      const running = await trx.selectFrom('examinations').select(['id', 'started_at']).where('id', '=', slot.other_exam).executeTakeFirstOrThrow();
+      await endUnbegunExam(trx, running, now);
+    }
+    if (slot.started_at === null) Object.assign(clock, await beginTest(trx, { id: slot.examination_id, time_limit: slot.time_limit }, now));
     const correct = value === slot.right ? 1 : 0;
     // The status read above was taken without a lock. Counting the answer first, on the examination's
     // row and only while it is in process, takes that row's lock: answers to one test run one after
     // another, and once one of them has ended the test the others find it ended (409) and count nothing.
-    const counts = await trx.updateTable('examinations').set((eb) => correct ? { correct: eb('correct', '+', 1) } : { mistakes: eb('mistakes', '+', 1) })
-      .where('id', '=', slot.examination_id).where('status', '=', 'process').returning(['mistakes', 'correct']).executeTakeFirst();
-    if (!counts) throw new ApiError(409, 'errors.examFinished');
+    const [counts] = await countAnswerQuery(trx, slot.examination_id, correct, 1 - correct);
+    if (!counts) throw new DomainError('conflict', 'errors.examFinished');
     // The guard on `answered = 0` makes a concurrent second answer change nothing (its count above is rolled back).
-    const updated = await trx.updateTable('examination_answers').set({ answered: 1, answer: value, correct, answered_at: now.toISOString() })
-      .where('id', '=', slot.id).where('answered', '=', 0).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, 'errors.alreadyAnswered');
-    const allowedMistakes = mistakesAllowed(slot, { allowed_mistakes: slot.qual_mistakes, exam_questions: slot.qual_questions });
-    let status: ExamStatus = 'process';
-    if (slot.prepare === 0 && counts.mistakes > allowedMistakes) status = 'failed';
-    else if (counts.mistakes + counts.correct >= slot.question_count) status = counts.mistakes <= allowedMistakes ? 'passed' : 'failed';
-    if (status !== 'process') {
-      await trx.updateTable('examinations').set({ status, finished_at: now.toISOString() }).where('id', '=', slot.examination_id).execute();
+    if ((await recordAnswerQuery(trx, slot.id, value, correct, at)) !== 1) throw new DomainError('conflict', 'errors.alreadyAnswered');
+    const test = { prepare: base.prepare, allowed_mistakes: slot.allowed_mistakes, question_count: slot.question_count };
+    const verdict = verdictAfterAnswer(test, counts, mistakesAllowed(test, { allowed_mistakes: slot.qual_mistakes, exam_questions: slot.qual_questions }));
+    const finishedAt = verdict === 'process' ? null : at;
+    if (verdict !== 'process') {
+      await trx.updateTable('examinations').set({ status: verdict, finished_at: finishedAt }).where('id', '=', slot.examination_id).execute();
     }
     return {
-      slot: { id: slot.id, answered: true, answer: value, correct: correct === 1 },
-      status: status === 'process' ? 'process' : 'done', examinationId: slot.examination_id, questionId: slot.question_id,
+      ...base, slot: { id: slot.id, answered: true, answer: value, correct: correct === 1 }, status: answerStatus(verdict),
+      changes: { id: slot.examination_id, status: verdict, mistakes: counts.mistakes, correct: counts.correct, ...clock, finished_at: finishedAt },
     };
   });
 }
@@ -287,14 +353,13 @@ export async function finishExamination(db: Kysely<Database>, learnerId: number,
     // Under the examination's lock, so a finish racing an answer judges the final counts.
     const exam = await trx.selectFrom('examinations').select(['id', 'status', 'deadline', 'prepare', 'allowed_mistakes', 'question_count', 'mistakes', 'correct', 'qualification_id'])
       .where('id', '=', id).where('learner_id', '=', learnerId).$if(rowLocks(trx), (q) => q.forUpdate()).executeTakeFirst();
-    if (!exam) throw new ApiError(404, 'errors.examNotFound');
+    if (!exam) throw new DomainError('notFound', 'errors.examNotFound');
     if (await expireIfLate(trx, exam, now)) return;
     if (exam.status !== 'process') return; // finishing a finished test is harmless: the result stands
     let status: ExamStatus = 'cancelled';
     if (how === 'done') {
       const qual = await trx.selectFrom('qualifications').select(['allowed_mistakes', 'exam_questions']).where('id', '=', exam.qualification_id).executeTakeFirstOrThrow();
-      const unanswered = exam.question_count - exam.correct - exam.mistakes;
-      status = exam.mistakes + unanswered <= mistakesAllowed(exam, qual) ? 'passed' : 'failed';
+      status = verdictAtFinish(exam, exam, mistakesAllowed({ ...exam, prepare: exam.prepare === 1 }, qual));
     }
     await trx.updateTable('examinations').set({ status, finished_at: now.toISOString() }).where('id', '=', id).where('status', '=', 'process').execute();
   });

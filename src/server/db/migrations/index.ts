@@ -5,6 +5,7 @@ import * as accounts from './2026-11-22-0001-accounts';
 import * as exams from './2026-11-22-0002-exams';
 import * as pageViews from './2026-11-22-0003-page-views';
 import * as imageAlt from './2026-11-23-0004-image-alt';
+import * as examBegin from './2026-11-25-0005-exam-begin';
 import * as operatorBank from './2026-11-25-0007-operator-bank';
 
 export const migrations: Record<string, Migration> = {
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-exams': exams,
   '2026-11-22-0003-page-views': pageViews,
   '2026-11-23-0004-image-alt': imageAlt,
+  '2026-11-25-0005-exam-begin': examBegin,
   '2026-11-25-0007-operator-bank': operatorBank,
 };

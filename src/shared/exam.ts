@@ -1,0 +1,293 @@
+// The examination, once for everyone (DESIGN §5a, §6): its wire types and its pure rules — how many
+// mistakes a test may have, the verdict after an answer and at a finish, what may be revealed when,
+// and how questions are spread over themes. The server (services/exam.ts, exam-view.ts), the demo
+// engine that runs in the browser (features/exam/demo.ts) and the islands all import this file, so
+// the rules cannot drift apart. No framework, no database, no DOM: it runs anywhere and is tested
+// without any of them (exam.test.ts).
+
+// ---- Wire types -----------------------------------------------------------------------------------
+
+export const TRAINING_MODES = ['train', 'themes', 'favorites', 'incorrect', 'lesson', 'module', 'final'] as const;
+export type TrainingMode = (typeof TRAINING_MODES)[number];
+/** What the server stores: the exam or one of the trainings. */
+export type StoredMode = 'exam' | TrainingMode;
+/** What a view may say: the demo runs in the browser with the same shape. */
+export type ExamMode = StoredMode | 'demo';
+export type ExamStatus = 'process' | 'passed' | 'failed' | 'cancelled' | 'expired';
+/** The demo adds 'completed': finished by the learner before the last question (not a verdict). */
+export type RunStatus = ExamStatus | 'completed';
+
+export interface AnswerOption { value: number; text: string }
+
+export interface ExamQuestion {
+  id: number;
+  number: number;
+  text: string;
+  image: string | null;
+  /** The picture described for screen readers (null when the bank has no description). */
+  image_alt?: string | null;
+  video: string | null;
+  answers: AnswerOption[];
+  /** The language the question is shown in: the test's when the bank has it, else the bank's own. */
+  lang?: 'ru' | 'kz' | 'en' | undefined;
+  favorite: boolean;
+  /** Present only when mayReveal says so. */
+  correct_value?: number | undefined;
+  comment?: string | undefined;
+}
+
+export interface AnswerSlot {
+  /** The answer slot's id (what the answer call takes). */
+  id: number;
+  /** The question's id. */
+  question: number;
+  number: number;
+  answered: boolean;
+  answer: number | null;
+  correct: boolean | null;
+}
+
+export interface Examination {
+  id: number;
+  qualification: { id: number; name: string };
+  mode: ExamMode;
+  prepare: boolean;
+  status: RunStatus;
+  language: string;
+  /** null until the learner presses Begin: the clock has not started. */
+  started_at: string | null;
+  finished_at?: string | null | undefined;
+  deadline: string | null;
+  /** Seconds; null is unlimited. */
+  time_limit: number | null;
+  /** null in training: mistakes do not end it. */
+  allowed_mistakes: number | null;
+  /** Mistakes a result may have and pass (a training: the exam's share of its questions); absent in the demo. */
+  pass_mistakes?: number;
+  mistakes: number;
+  correct: number;
+  question_count: number;
+  questions: ExamQuestion[];
+  answers: AnswerSlot[];
+}
+
+/** The answered slot as the answer call returns it, with the question's key when it may be revealed. */
+export interface AnswerResult {
+  id: number;
+  answered: boolean;
+  answer: number | null;
+  correct: boolean | null;
+  correct_value?: number | undefined;
+  comment?: string | undefined;
+}
+
+/** What an answer changed on the examination besides the slot: counters, status and the clock (an answer begins an unbegun test). */
+export interface ExaminationChanges {
+  id: number;
+  status: RunStatus;
+  mistakes: number;
+  correct: number;
+  started_at: string | null;
+  deadline: string | null;
+  finished_at: string | null;
+}
+
+/**
+ * The answer call's response: what changed, not the whole examination. Only when the answer ends
+ * the test does `result` carry the whole examination, every question revealed, for the result page.
+ */
+export interface AnswerResponse {
+  answer: AnswerResult;
+  status: 'process' | 'done' | 'expired';
+  changes: ExaminationChanges;
+  result?: Examination | undefined;
+}
+
+export interface StartRequest {
+  qualification: number;
+  prepare: boolean;
+  continue: boolean;
+  language?: 'ru' | 'kz' | 'en';
+  extras?: { mode?: TrainingMode; themes?: number[]; time?: number; count?: number; commentsBefore?: boolean };
+}
+
+/** One entry of the examinations list (history, or the unfinished tests with filter[status]=process). */
+export interface ExamListItem {
+  id: number;
+  qualification: { id: number; name: string };
+  mode: ExamMode;
+  prepare: boolean;
+  status: ExamStatus;
+  started_at: string | null;
+  finished_at: string | null;
+  correct: number;
+  mistakes: number;
+  question_count: number;
+}
+
+export interface DemoQuestion {
+  id: number; number: number; text: string; lang?: 'ru' | 'kz' | 'en' | undefined; image: string | null; image_alt?: string | null; video: string | null; answers: AnswerOption[];
+  correct_value: number; comment: string; answered: boolean; correct: boolean | null; value: number | null;
+}
+export interface DemoResponse {
+  qualification: { id: number; name: string };
+  time_limit: number | null;
+  allowed_mistakes: number | null;
+  questions: DemoQuestion[];
+}
+
+// ---- Mistakes and verdicts ------------------------------------------------------------------------
+
+export interface QualificationRules { allowed_mistakes: number; exam_questions: number }
+
+/**
+ * How many mistakes a test may have and still pass. An exam: its own allowance (its
+ * qualification's, 8 of 40). A training: the same share of its own questions, rounded down (8/40 =
+ * 20 %: none of 3, 2 of 10, 20 of 100), so a passed training means what a passed exam means.
+ */
+export function mistakesAllowed(exam: { prepare: boolean; allowed_mistakes: number | null; question_count: number }, qual: QualificationRules): number {
+  if (!exam.prepare && exam.allowed_mistakes !== null) return exam.allowed_mistakes;
+  return qual.exam_questions > 0 ? Math.floor((qual.allowed_mistakes * exam.question_count) / qual.exam_questions) : 0;
+}
+
+/**
+ * The ninth-mistake rule: an exam (not a training) ends as failed at the mistake that exceeds its
+ * allowance — the ninth of 8 allowed — without waiting for the remaining questions.
+ */
+export function endsAtMistake(exam: { prepare: boolean }, mistakes: number, allowed: number): boolean {
+  return !exam.prepare && mistakes > allowed;
+}
+
+export type Verdict = 'process' | 'passed' | 'failed';
+
+/** The verdict once an answer is counted: failed at the ninth mistake (exam), else judged at the last answer, else still running. */
+export function verdictAfterAnswer(exam: { prepare: boolean; question_count: number }, counts: { mistakes: number; correct: number }, allowed: number): Verdict {
+  if (endsAtMistake(exam, counts.mistakes, allowed)) return 'failed';
+  if (counts.mistakes + counts.correct >= exam.question_count) return counts.mistakes <= allowed ? 'passed' : 'failed';
+  return 'process';
+}
+
+/** The verdict of a test finished early ('done'): unanswered questions count as not correct, like the exam centre's. */
+export function verdictAtFinish(exam: { question_count: number }, counts: { mistakes: number; correct: number }, allowed: number): 'passed' | 'failed' {
+  const unanswered = Math.max(0, exam.question_count - counts.correct - counts.mistakes);
+  return counts.mistakes + unanswered <= allowed ? 'passed' : 'failed';
+}
+
+/** The answer call's own status word: 'done' once a verdict is reached. */
+export function answerStatus(verdict: Verdict): 'process' | 'done' {
+  return verdict === 'process' ? 'process' : 'done';
+}
+
+// ---- What may be revealed when ---------------------------------------------------------------------
+
+/**
+ * Whether a question's correct value and comment may reach the learner. Never while another running
+ * exam has the same question (sealed). Every question once the test has ended. While it runs: in
+ * training (and in the demo, whose answers travel with it) an answered question, or all of them
+ * when the learner asked for comments before answering; in an exam, never.
+ */
+export function mayReveal(
+  exam: { status: RunStatus; prepare: boolean; mode?: ExamMode; commentsBefore?: boolean | undefined },
+  slot: { answered: boolean },
+  sealed = false,
+): boolean {
+  if (sealed) return false;
+  if (exam.status !== 'process') return true;
+  const training = exam.prepare || exam.mode === 'demo';
+  return training && (slot.answered || exam.commentsBefore === true);
+}
+
+// ---- Time ------------------------------------------------------------------------------------------
+
+/** Whether a running test's deadline has passed at `nowMs`. An unbegun test has no deadline yet and never runs late. */
+export function isLate(exam: { status: RunStatus; deadline: string | null }, nowMs: number): boolean {
+  return exam.status === 'process' && !!exam.deadline && Date.parse(exam.deadline) <= nowMs;
+}
+
+/** The deadline of a test begun at `startMs`; null when it is not timed. */
+export function deadlineFrom(startMs: number, timeLimitSeconds: number | null): string | null {
+  return timeLimitSeconds ? new Date(startMs + timeLimitSeconds * 1000).toISOString() : null;
+}
+
+// ---- The spread over themes ------------------------------------------------------------------------
+
+export type Random = () => number;
+
+export function shuffle<T>(items: readonly T[], random: Random): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/** Shares scaled to a total by largest remainder (ties to the earlier theme): 40 keeps the blueprint, 12 or 100 keep its proportions. */
+export function scaleShares(shares: number[], total: number): number[] {
+  const sum = shares.reduce((a, b) => a + b, 0);
+  if (sum === 0) return shares.map(() => 0);
+  if (sum === total) return shares;
+  const exact = shares.map((share) => (share * total) / sum);
+  const result = exact.map(Math.floor);
+  let left = total - result.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((x, y) => y.rest - x.rest || x.i - y.i);
+  for (const { i } of byRemainder) {
+    if (left-- <= 0) break;
+    result[i]!++;
+  }
+  return result;
+}
+
+/**
+ * The blueprint draw: each theme's share (scaled to `total`) from its own questions, topped up at
+ * random from the rest (themes outside the blueprint too) when a theme runs short.
+ */
+export function drawBlueprint(blueprint: { theme: number; share: number }[], byTheme: Map<number, number[]>, total: number, random: Random): number[] {
+  const shares = scaleShares(blueprint.map((b) => b.share), total);
+  const chosen: number[] = [];
+  const left: number[] = [];
+  for (const [i, { theme }] of blueprint.entries()) {
+    const ids = shuffle(byTheme.get(theme) ?? [], random);
+    chosen.push(...ids.slice(0, shares[i]));
+    left.push(...ids.slice(shares[i]));
+  }
+  for (const [theme, ids] of byTheme) if (!blueprint.some((b) => b.theme === theme)) left.push(...ids);
+  chosen.push(...shuffle(left, random).slice(0, Math.max(0, total - chosen.length)));
+  return chosen.slice(0, total);
+}
+
+/** Up to `size` questions spread evenly over the themes: one from each in turn, so a small test still covers them all. */
+export function spreadOverThemes(byTheme: Map<number, number[]>, size: number, random: Random): number[] {
+  const lists = shuffle([...byTheme.values()], random).map((ids) => shuffle(ids, random));
+  const chosen: number[] = [];
+  for (let round = 0; chosen.length < size && lists.some((ids) => ids.length > round); round++) {
+    for (const ids of lists) if (ids[round] !== undefined && chosen.length < size) chosen.push(ids[round]!);
+  }
+  return shuffle(chosen, random);
+}
+
+// ---- The answer call's delta -----------------------------------------------------------------------
+
+/** The part of an examination an answer may change besides its slot. */
+export function changesOf(exam: Pick<Examination, 'id' | 'status' | 'mistakes' | 'correct' | 'started_at' | 'deadline' | 'finished_at'>): ExaminationChanges {
+  return {
+    id: exam.id, status: exam.status, mistakes: exam.mistakes, correct: exam.correct,
+    started_at: exam.started_at, deadline: exam.deadline, finished_at: exam.finished_at ?? null,
+  };
+}
+
+/**
+ * The examination after an answer call: the whole result when the answer ended the test, otherwise
+ * the known examination with the answered slot, its question's key (when revealed) and the changes.
+ * The store applies the server's responses with it and the demo its own.
+ */
+export function applyAnswer(exam: Examination, response: AnswerResponse): Examination {
+  if (response.result) return response.result;
+  const { answer } = response;
+  const slot = exam.answers.find((a) => a.id === answer.id);
+  const answers = exam.answers.map((a) => (a.id === answer.id ? { ...a, answered: answer.answered, answer: answer.answer, correct: answer.correct } : a));
+  const revealed = answer.correct_value !== undefined;
+  const questions = !slot || !revealed ? exam.questions : exam.questions.map((q) => (q.id === slot.question ? { ...q, correct_value: answer.correct_value, comment: answer.comment } : q));
+  const { id: _id, ...changes } = response.changes;
+  return { ...exam, ...changes, answers, questions };
+}
