@@ -58,7 +58,21 @@ function render(toast: Toast, closeLabel: string, loadingLabel: string): HTMLEle
   return el;
 }
 
+/**
+ * Pages with a test runner have a dock after the runner: there the toasts sit in the page's flow,
+ * below the answers and buttons, instead of floating over them (the auth toast hid the demo's
+ * answers and Next on phones). Appearing below everything, they shift nothing either.
+ */
+function dockRegions(): void {
+  const dock = document.querySelector<HTMLElement>('[data-toast-dock]');
+  if (!dock) return;
+  for (const region of document.querySelectorAll<HTMLElement>('[data-toast-group]')) {
+    if (region.parentElement !== dock) dock.append(region);
+  }
+}
+
 export function renderToasts(): void {
+  dockRegions();
   for (const region of document.querySelectorAll<HTMLElement>('[data-toast-group]')) {
     const group = region.dataset.toastGroup;
     const wanted = $toasts.get().filter((t) => t.group === group);

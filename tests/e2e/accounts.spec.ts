@@ -69,7 +69,7 @@ test('the learner with the education flag sees the course entry in the bottom na
   await expect(lessons).toBeVisible();
 });
 
-for (const login of ['newcomer', 'expired']) {
+for (const login of ['newcomer']) {
   test(`${login} sees the empty message with a link to the catalogue`, async ({ page }) => {
     await signIn(page, login, PASSWORD, 'en');
     await expect(page).toHaveURL(/\/en\/$/);
@@ -78,6 +78,31 @@ for (const login of ['newcomer', 'expired']) {
     await expect(empty.getByRole('heading')).toHaveText(t('en', 'home.empty.title'));
     await expect(empty.getByRole('link', { name: t('en', 'home.empty.link') })).toHaveAttribute('href', /^https?:\/\//);
     await expect(page.locator('[data-home-block]')).toHaveCount(0);
+  });
+}
+
+// The demo's `expired` learner had tests for B and C, the Almaty autodrome and the course, all ended.
+for (const locale of ['ru', 'kz', 'en'] as const) {
+  test(`expired is told in ${locale} what ended and when, with a link to renew, on home and on the tests page`, async ({ page }) => {
+    await signIn(page, 'expired', PASSWORD, locale);
+    const ended = page.locator('[data-ended-accesses]');
+    await expect(ended).toBeVisible();
+    await expect(page.locator('[data-home-empty]')).toHaveCount(0);
+    await expect(page.getByText(t(locale, 'home.empty.title'))).toHaveCount(0);
+    await expect(ended.getByRole('heading')).toHaveText(t(locale, 'ended.title'));
+    for (const kind of ['test', 'autodrome', 'education']) {
+      const item = ended.locator(`[data-ended="${kind}"]`).first();
+      await expect(item).toContainText(t(locale, `ended.kind.${kind}`));
+      await expect(item).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+    }
+    await expect(ended.getByRole('link', { name: t(locale, 'ended.renew') })).toHaveAttribute('href', /^https?:\/\//);
+
+    await open(page, `/${locale}/tests`);
+    const onTests = page.locator('[data-ended-accesses]');
+    await expect(onTests).toBeVisible();
+    await expect(onTests.locator('[data-ended="test"]')).not.toHaveCount(0);
+    await expect(onTests.locator('[data-ended="autodrome"]')).toHaveCount(0);
+    await expect(onTests.getByRole('link', { name: t(locale, 'ended.renew') })).toBeVisible();
   });
 }
 

@@ -68,7 +68,16 @@ function stateText(texts: Texts, state: SlotState): string {
   return texts[`exam.state.${state}`] ?? state;
 }
 
+/** The list sits above the question on narrow screens: choosing a number closes it there and brings the question into view. */
+function showQuestion(index: number) {
+  goToQuestion(index);
+  const narrow = typeof matchMedia !== 'undefined' && !matchMedia('(min-width: 900px)').matches;
+  if (narrow) setNavVisible(false);
+  requestAnimationFrame(() => document.querySelector('section.question')?.scrollIntoView({ block: 'start' }));
+}
+
 function Navigator({ texts, exam, current, visible }: { texts: Texts; exam: Examination; current: number; visible: boolean }) {
+  const choose = showQuestion;
   return (
     <nav className="qnav" id="question-nav" aria-label={texts['exam.nav.label']} hidden={!visible}>
       <ol className="qnav__list">
@@ -78,7 +87,7 @@ function Navigator({ texts, exam, current, visible }: { texts: Texts; exam: Exam
           return (
             <li key={q.id}>
               <button type="button" className={`qnav__item qnav__item--${state}`} aria-current={i === current ? 'step' : undefined}
-                onClick={() => goToQuestion(i)} data-question-nav={i + 1} data-state={state}>
+                onClick={() => choose(i)} data-question-nav={i + 1} data-state={state}>
                 <span>{q.number}</span>
                 {MARK[state] && <span className="qnav__mark" aria-hidden="true">{MARK[state]}</span>}
                 <span className="visually-hidden">{`, ${stateText(texts, state)}`}</span>
@@ -117,7 +126,8 @@ function Media({ texts, question, settings }: { texts: Texts; question: ExamQues
       </div>
     );
   }
-  return <div className="question__media question__media--empty" data-no-image><p>{texts['exam.noImage']}</p></div>;
+  // No picture: nothing at all, rather than a grey box that says so.
+  return null;
 }
 
 function optionClass(value: number, slot: AnswerSlot | undefined, correctValue: number | undefined): string {
@@ -133,6 +143,16 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   const heading = useRef<HTMLHeadingElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const lastPointer = useRef(0);
+  const runner = useRef<HTMLDivElement>(null);
+  // The bar sticks under the header: a question scrolled into view stops below both (scroll-margin).
+  useEffect(() => {
+    const root = runner.current;
+    const bar = root?.querySelector<HTMLElement>('[data-runner-bar]');
+    if (!root || !bar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => root.style.setProperty('--runner-bar-h', `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
   const [selected, setSelected] = useState<number | null>(null);
   const index = current?.index ?? 0;
   const question = current?.question;
@@ -145,7 +165,13 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   // so screen readers read it and the keys work at once.
   useEffect(() => {
     setSelected(null);
-    heading.current?.focus();
+    const h = heading.current;
+    if (!h) return;
+    // Focus alone would scroll the heading to the very top, under the sticky header and bar.
+    h.focus({ preventScroll: true });
+    const top = h.getBoundingClientRect().top;
+    const covered = parseFloat(getComputedStyle(h).scrollMarginTop) || 0;
+    if (top < covered || top > window.innerHeight - 40) h.scrollIntoView({ block: 'start' });
   }, [question?.id, browsing]);
 
   async function answer(value: number) {
@@ -217,11 +243,12 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   const contentLang = isLocale(shownIn) && shownIn !== locale ? locales[shownIn].lang : undefined;
 
   return (
-    <div className={`runner${state.testNavVisible ? '' : ' runner--nav-hidden'}`} data-runner={browsing ? 'browse' : 'test'}>
-      <div className="runner__bar">
+    <div ref={runner} className={`runner${state.testNavVisible ? '' : ' runner--nav-hidden'}`} data-runner={browsing ? 'browse' : 'test'}>
+      <div className="runner__bar" data-runner-bar>
         <p className="runner__title">
           <strong>{demo ? texts['demo.title'] : exam.qualification.name}</strong>
-          <span className="muted"> · {modeLabel(texts, exam)}</span>
+          {/* The demo's title already says what it is; its mode label would repeat it. */}
+          {!demo && <span className="muted"> · {modeLabel(texts, exam)}</span>}
         </p>
         {!browsing && <Timer texts={texts} exam={exam} announce={announce} />}
         <p className="runner__score" data-score>

@@ -6,6 +6,7 @@ import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
+import EndedAccesses, { endedAccesses } from './EndedAccesses';
 import { $accesses, $autodromeAccesses, $courseAccess, $testAccesses, loadAccesses, selectQualification, type AccessItem } from './store';
 
 interface Props { locale: string; texts: Texts; catalogueUrl: string }
@@ -75,6 +76,8 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
     return <Skeleton label={texts['home.loading']!} />;
   }
   if (!tests.length && !autodromes.length && !course) {
+    const ended = endedAccesses(accesses);
+    if (ended.length) return <EndedAccesses texts={texts} ended={ended} catalogueUrl={catalogueUrl} />;
     return (
       <div className="card home-empty" data-home-empty>
         <h2>{texts['home.empty.title']}</h2>

@@ -36,7 +36,8 @@ export function pickQualification(saved: number | null, testAccesses: AccessItem
 }
 
 export async function loadAccesses(): Promise<void> {
-  const { data } = await apiRequest<{ data: AccessItem[] }>('/rest/v1/core/user/accesses/', { query: { filter: { active: true } } });
+  // All of them, ended ones too: a learner whose accesses ended is told what ended and when.
+  const { data } = await apiRequest<{ data: AccessItem[] }>('/rest/v1/core/user/accesses/');
   $accesses.set(data);
   const user = $user.get();
   if (!user) return;

@@ -13,6 +13,7 @@ import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { $examState, startExamination } from '../exam/store';
 import type { ExamListItem } from '../exam/types';
+import EndedAccesses, { endedAccesses } from '../home/EndedAccesses';
 import { $accesses, $qualifications, $selectedQualification, $testAccesses, $themes, loadAccesses, selectQualification } from '../home/store';
 import { $testSettings, testLanguage } from '../settings/store';
 import { $statistics, familiarityShares, loadStatistics, notEnoughData, statisticsOf, type QualificationStatistics } from '../stats/store';
@@ -165,7 +166,17 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   if (!hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
     return <Skeleton label={texts['tests.loading']!} />;
   }
-  if (!tests.length) return <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />;
+  if (!tests.length) {
+    // A learner whose test access ended hears that (and when) before the visitor's offer.
+    const ended = endedAccesses(accesses).filter((a) => a.type === 'test');
+    if (!ended.length) return <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />;
+    return (
+      <div className="tests-panel">
+        <EndedAccesses texts={texts} ended={ended} catalogueUrl={catalogueUrl} />
+        <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />
+      </div>
+    );
+  }
 
   const options = flattenQualifications(qualifications);
   const current = options.find((q) => q.id === selected);
