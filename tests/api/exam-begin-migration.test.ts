@@ -26,7 +26,8 @@ describe.each(dialects)('the Begin migration on %s', (dialect) => {
     const { id: exam } = await db.insertInto('examinations').values({ learner_id: learner, qualification_id: qual, mode: 'exam', prepare: 0, status: 'process', language: 'ru', question_count: 1, time_limit: 2400, allowed_mistakes: 8, extras: '{}', started_at: now, deadline: now, finished_at: null }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('examination_answers').values({ examination_id: exam, number: 1, question_id: question, answered: 1, answer: 1, correct: 1, answered_at: now }).execute();
 
-    expect(await migrateToLatest(t.deps.db)).toEqual(['2026-11-25-0005-exam-begin']);
+    // Later migrations run too; this one must be among them.
+    expect(await migrateToLatest(t.deps.db)).toContain('2026-11-25-0005-exam-begin');
     const typed = t.deps.db as Kysely<Database>;
     expect(await typed.selectFrom('examinations').select(['id', 'started_at', 'access_until']).execute()).toEqual([{ id: exam, started_at: now, access_until: null }]);
     expect(await typed.selectFrom('examination_answers').select(['examination_id', 'answer']).execute()).toEqual([{ examination_id: exam, answer: 1 }]);

@@ -14,10 +14,10 @@ describe('X-Forwarded-For without ZHOL_TRUST_PROXY', () => {
       const trusted = createApp(async () => ({ ...t.deps, config: { ...t.deps.config, ZHOL_TRUST_PROXY: true } }));
       const untrusted = createApp(async () => t.deps);
       const forwarded = { headers: { 'x-forwarded-for': '203.0.113.5' } };
-      expect((await trusted.request('/rest/health', forwarded)).status).toBe(200);
-      expect((await untrusted.request('/rest/health')).status).toBe(200);
+      expect((await trusted.request('/rest/v1/domain/online/menu', forwarded)).status).toBe(200);
+      expect((await untrusted.request('/rest/v1/domain/online/menu')).status).toBe(200);
       expect(warn).not.toHaveBeenCalled();
-      for (let i = 0; i < 3; i++) expect((await untrusted.request('/rest/health', forwarded)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await untrusted.request('/rest/v1/domain/online/menu', forwarded)).status).toBe(200);
       expect(warn).toHaveBeenCalledTimes(1);
       expect(String(warn.mock.calls[0]![0])).toMatch(/X-Forwarded-For.*ZHOL_TRUST_PROXY=1/s);
     } finally {

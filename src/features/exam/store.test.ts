@@ -16,7 +16,7 @@ function serve(handler: Handler) {
   globalThis.fetch = (async (url: string, init: RequestInit = {}) => {
     const call: Call = {
       method: init.method ?? 'GET', path: url.split('?')[0]!, body: init.body ? JSON.parse(String(init.body)) : undefined,
-      language: (init.headers as Record<string, string>)['Accept-Language']!,
+      language: new Headers(init.headers).get('Accept-Language')!,
     };
     calls.push(call);
     const { status = 200, body } = handler(call);
