@@ -260,7 +260,7 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
         expect((await login({ login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
         t.clock.now = start;
       }
-    });
+    }, 60_000);
 
     it('counts guesses sent at the same moment: from one address only ten are checked, from many only twenty', async () => {
       const ip = freshIp();
@@ -272,7 +272,7 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
         login({ login: 'parallel-ghost-2', password: `guess-${i}` }, freshIp()).then((r) => r.status)));
       expect(fromMany.filter((s) => s === 401)).toHaveLength(20);
       expect(fromMany.filter((s) => s === 429)).toHaveLength(10);
-    });
+    }, 60_000);
 
     it('answers 400, not 500, for a login with control characters, and 401 for one that grows when lower-cased', async () => {
       const nul = await post('/v1/core/authentication', { login: 'lear\u0000ner', password: DEMO_PASSWORD }, { lang: 'en' });
@@ -323,7 +323,7 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       } finally {
         t.clock.now = start;
       }
-    });
+    }, 60_000);
   });
 
   describe('profile and accesses', () => {
