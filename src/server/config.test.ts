@@ -6,6 +6,7 @@ describe('parseServerConfig', () => {
     expect(parseServerConfig({})).toMatchObject({
       HOST: 'localhost', PORT: 4321, DATABASE_URL: 'file:data/zhol.db', ZHOL_DEMO: false, ZHOL_TRUST_PROXY: false,
       ZHOL_FRAME_SOURCES: [], ZHOL_CONTENT_DIR: 'content', ZHOL_MEDIA_DIR: 'data/media', ZHOL_SESSION_IDLE_MINUTES: 20160,
+      ZHOL_DB_CONNECT_TIMEOUT_MS: 5000, ZHOL_DB_STATEMENT_TIMEOUT_MS: 10000,
     });
   });
 
@@ -22,5 +23,7 @@ describe('parseServerConfig', () => {
     expect(bad).toThrow(/ZHOL_FRAME_SOURCES\.0: each must be an origin/);
     expect(bad).toThrow(/ZHOL_DEMO/);
     expect(() => parseServerConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => parseServerConfig({ ZHOL_DB_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/ZHOL_DB_CONNECT_TIMEOUT_MS: must be a number of milliseconds/);
+    expect(() => parseServerConfig({ ZHOL_DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/ZHOL_DB_STATEMENT_TIMEOUT_MS/);
   });
 });

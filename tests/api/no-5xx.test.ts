@@ -7,8 +7,8 @@ import { dialects } from '../support/db';
 import { apiRoutes, fillPath, METHODS, problemWith, send, startApiFixture, type ApiFixture, type SendOptions } from '../support/http-server';
 
 /** Path parameters a client might send: a real-looking id and many that are not. */
-const ODD_PARAMS = ['1', '0', '-1', '007', '1.5', '1e3', '2147483648', '99999999999999999999', 'abc', '%00', '%FF', '%E2%80%AE',
-  '%F0%9F%98%80', '..', '%2E%2E%2F', 'a%2Fb', 'null', "'%20or%201=1--", '%5B%5D', 'x'.repeat(300)];
+const ODD_PARAMS = ['1', '0', '-1', '1.5', '2147483648', '99999999999999999999', 'abc', '%00', '%FF', '%E2%80%AE', '%2E%2E%2F',
+  'x'.repeat(300)];
 
 const BODIES: { name: string; options: SendOptions }[] = [
   { name: 'no body', options: {} },
@@ -16,8 +16,6 @@ const BODIES: { name: string; options: SendOptions }[] = [
   { name: 'JSON {}', options: { body: '{}', headers: { 'content-type': 'application/json' } } },
   { name: 'JSON chunked', options: { body: '{"id":1,"examination":1,"value":1}', chunked: true, headers: { 'content-type': 'application/json' } } },
   { name: 'broken JSON chunked', options: { body: '{"id":', chunked: true, headers: { 'content-type': 'application/json' } } },
-  { name: 'JSON array', options: { body: '[1,2,3]', headers: { 'content-type': 'application/json' } } },
-  { name: 'text', options: { body: 'hello', headers: { 'content-type': 'text/plain' } } },
   { name: 'form', options: { body: 'id=1&login=a', chunked: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } } },
 ];
 
@@ -47,11 +45,14 @@ describe('the route list', () => {
 
 describe.each(dialects)('no request answers 5xx on %s', (dialect) => {
   let f: ApiFixture;
-  beforeAll(async () => { f = await startApiFixture(dialect); }, 60_000);
+  let shared = '';
+  beforeAll(async () => { f = await startApiFixture(dialect); shared = await f.signIn(); }, 60_000);
   afterAll(async () => { await f?.close(); });
 
   const request = async (method: string, path: string, options: SendOptions, signedIn: boolean, label: string) => {
-    const headers = { ...options.headers, ...(signedIn ? { cookie: await f.signIn() } : {}) };
+    // One session for the sweep; a logout ends its own.
+    const cookie = signedIn && (/logout/.test(path) ? await f.signIn() : shared);
+    const headers = { ...options.headers, ...(cookie ? { cookie } : {}) };
     const res = await send(f.server.base, method, path, { ...options, headers });
     const problem = problemWith(method, res);
     return problem && `${method} ${path} (${label}, ${signedIn ? 'signed in' : 'signed out'}) ${problem}`;

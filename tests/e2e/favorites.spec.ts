@@ -4,22 +4,28 @@
 // other specs expect them.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createDb } from '../../src/server/db/client';
-import { addLearner, grantAccess } from '../../src/server/services/admin';
+import Database from 'better-sqlite3';
+import { hashPassword } from '../../src/server/services/passwords';
 import { expect, open, t, test, waitForIslands } from './support';
 
 const PASSWORD = 'favourite-star-2026';
 
+/** A learner with a month's access to category B, written straight into the e2e server's database. */
 async function newLearner(): Promise<string> {
-  const { db } = createDb(`file:${process.env.ZHOL_E2E_DB}`);
+  const login = `star-${randomBytes(4).toString('hex')}`;
+  const hash = await hashPassword(PASSWORD);
+  const db = new Database(process.env.ZHOL_E2E_DB!);
   try {
-    const login = `star-${randomBytes(4).toString('hex')}`;
-    await addLearner(db, { login, fullname: 'Асем Жумабек', email: `${login}@zhol.example`, password: PASSWORD });
-    await grantAccess(db, { login, type: 'test', target: 'B', days: 30 });
-    return login;
+    const now = new Date();
+    const id = db.prepare(`insert into learners (login, email, fullname, password_hash, blocked, created_at) values (?, ?, ?, ?, 0, ?)`)
+      .run(login, `${login}@zhol.example`, 'Асем Жумабек', hash, now.toISOString()).lastInsertRowid;
+    const b = (db.prepare(`select id from qualifications where code = 'B'`).get() as { id: number }).id;
+    db.prepare(`insert into accesses (learner_id, type, target_id, start_at, end_at, revoked_at, created_at) values (?, 'test', ?, ?, ?, null, ?)`)
+      .run(id, b, now.toISOString(), new Date(now.getTime() + 30 * 86_400_000).toISOString(), now.toISOString());
   } finally {
-    await db.destroy();
+    db.close();
   }
+  return login;
 }
 
 async function signIn(page: Page, login: string) {
