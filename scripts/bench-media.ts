@@ -7,7 +7,18 @@
 // Linux only (it reads /proc); elsewhere it says so and skips.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +32,13 @@ const SIZE = 40 * 1024 * 1024;
 const CONCURRENT = 60;
 const ROUNDS = 5;
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 function memory(pid: number): { rss: number; hwm: number } {
@@ -34,7 +49,11 @@ function memory(pid: number): { rss: number; hwm: number } {
 
 /** Resets VmHWM to the current RSS (Linux clear_refs "5"), so the peak shown is the load's own. */
 function resetPeak(pid: number): void {
-  try { writeFileSync(`/proc/${pid}/clear_refs`, '5'); } catch { /* the peak then counts from start-up */ }
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    /* the peak then counts from start-up */
+  }
 }
 
 if (!existsSync('/proc/self/status')) {
@@ -53,7 +72,11 @@ try {
   const digest = createHash('sha256');
   const fd = openSync(videoPath, 'w');
   const piece = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < SIZE / piece.length; i++) { randomFillSync(piece); digest.update(piece); writeSync(fd, piece); }
+  for (let i = 0; i < SIZE / piece.length; i++) {
+    randomFillSync(piece);
+    digest.update(piece);
+    writeSync(fd, piece);
+  }
   closeSync(fd);
   const url = `/rest/v1/media/${digest.digest('base64url').slice(0, 22)}.webm`;
 
@@ -67,12 +90,21 @@ try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['scripts/server.mjs'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, ZHOL_MEDIA_DIR: mediaDir, ZHOL_DEMO: '0' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: dbUrl,
+      ZHOL_MEDIA_DIR: mediaDir,
+      ZHOL_DEMO: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const pid = server.pid!;
   await new Promise<void>((ok, fail) => {
-    server!.stdout!.on('data', (chunk) => { if (String(chunk).includes('is ready')) ok(); });
+    server!.stdout!.on('data', (chunk) => {
+      if (String(chunk).includes('is ready')) ok();
+    });
     server!.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
   });
 
@@ -86,7 +118,9 @@ try {
   /** Health calls every 10 ms until `work` settles: the slowest shows the longest stall of the server. */
   async function slowestHealth(work: Promise<unknown>): Promise<{ slowest: number; median: number; calls: number }> {
     let running = true;
-    void work.finally(() => { running = false; });
+    void work.finally(() => {
+      running = false;
+    });
     const times: number[] = [];
     while (running) {
       const t = performance.now();
@@ -100,7 +134,10 @@ try {
   // The same pings on the idle server first: on a busy machine they are slow for reasons of its own.
   const idle = await slowestHealth(new Promise((r) => setTimeout(r, 2500))); // also past the server's rescan interval for unknown names
   const hashStart = performance.now();
-  const firstCall = fetch(`${base}${url}`, { headers: { range: 'bytes=0-0' } }).then(async (res) => { await res.arrayBuffer(); return res; });
+  const firstCall = fetch(`${base}${url}`, { headers: { range: 'bytes=0-0' } }).then(async (res) => {
+    await res.arrayBuffer();
+    return res;
+  });
   const during = await slowestHealth(firstCall);
   const first = await firstCall;
   const hashMs = performance.now() - hashStart;
@@ -111,34 +148,41 @@ try {
   resetPeak(pid);
   const rangeStart = performance.now();
   for (let round = 0; round < ROUNDS; round++) {
-    await Promise.all(Array.from({ length: CONCURRENT }, async () => {
-      const at = Math.floor(Math.random() * SIZE);
-      const res = await fetch(`${base}${url}`, { headers: { range: `bytes=${at}-${at}` } });
-      const body = await res.arrayBuffer();
-      if (res.status !== 206 || body.byteLength !== 1) throw new Error(`range answered ${res.status} with ${body.byteLength} bytes`);
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENT }, async () => {
+        const at = Math.floor(Math.random() * SIZE);
+        const res = await fetch(`${base}${url}`, { headers: { range: `bytes=${at}-${at}` } });
+        const body = await res.arrayBuffer();
+        if (res.status !== 206 || body.byteLength !== 1)
+          throw new Error(`range answered ${res.status} with ${body.byteLength} bytes`);
+      }),
+    );
   }
   const rangeMs = performance.now() - rangeStart;
   const afterRanges = memory(pid);
-  const downloads = await Promise.all(Array.from({ length: 8 }, async () => {
-    const res = await fetch(`${base}${url}`);
-    let bytes = 0;
-    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
-    return bytes;
-  }));
+  const downloads = await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const res = await fetch(`${base}${url}`);
+      let bytes = 0;
+      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
+      return bytes;
+    }),
+  );
   if (downloads.some((b) => b !== SIZE)) throw new Error('a whole download came back short');
   const after = memory(pid);
   // Players that seek abandon downloads mid-way: each must close its file.
   const openFiles = () => readdirSync(`/proc/${pid}/fd`).length;
   const filesBefore = openFiles();
-  await Promise.all(Array.from({ length: 20 }, async () => {
-    const controller = new AbortController();
-    const res = await fetch(`${base}${url}`, { signal: controller.signal });
-    const reader = res.body!.getReader();
-    await reader.read();
-    controller.abort();
-    await reader.cancel().catch(() => undefined);
-  }));
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      const controller = new AbortController();
+      const res = await fetch(`${base}${url}`, { signal: controller.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+    }),
+  );
   await new Promise((r) => setTimeout(r, 500));
   const filesAfter = openFiles();
 
@@ -147,12 +191,23 @@ try {
   const t = performance.now();
   createHash('sha256').update(readFileSync(videoPath)).digest();
   const blockingMs = performance.now() - t;
-  const ms = (h: { median: number; slowest: number; calls: number }) => `median ${h.median.toFixed(1)} ms, slowest ${h.slowest.toFixed(1)} ms of ${h.calls}`;
-  console.log(`  cold hash (streamed): ${hashMs.toFixed(0)} ms; health calls meanwhile ${ms(during)}; on the idle server ${ms(idle)}`);
-  console.log(`  (a whole-file read and hash, as the server did before, holds the event loop for ${blockingMs.toFixed(0)} ms on this machine)`);
-  console.log(`  ${ROUNDS} rounds × ${CONCURRENT} concurrent one-byte ranges: ${rangeMs.toFixed(0)} ms; then 8 concurrent whole downloads (${SIZE * 8 / 1024 / 1024} MB)`);
-  console.log(`  20 whole downloads abandoned after their first bytes: the server's open files ${filesBefore} before, ${filesAfter} after`);
-  console.log(`  server RSS: before ${mb(before.rss)}, after ranges ${mb(afterRanges.rss)}, after downloads ${mb(after.rss)}, peak during the load ${mb(after.hwm)}`);
+  const ms = (h: { median: number; slowest: number; calls: number }) =>
+    `median ${h.median.toFixed(1)} ms, slowest ${h.slowest.toFixed(1)} ms of ${h.calls}`;
+  console.log(
+    `  cold hash (streamed): ${hashMs.toFixed(0)} ms; health calls meanwhile ${ms(during)}; on the idle server ${ms(idle)}`,
+  );
+  console.log(
+    `  (a whole-file read and hash, as the server did before, holds the event loop for ${blockingMs.toFixed(0)} ms on this machine)`,
+  );
+  console.log(
+    `  ${ROUNDS} rounds × ${CONCURRENT} concurrent one-byte ranges: ${rangeMs.toFixed(0)} ms; then 8 concurrent whole downloads (${(SIZE * 8) / 1024 / 1024} MB)`,
+  );
+  console.log(
+    `  20 whole downloads abandoned after their first bytes: the server's open files ${filesBefore} before, ${filesAfter} after`,
+  );
+  console.log(
+    `  server RSS: before ${mb(before.rss)}, after ranges ${mb(afterRanges.rss)}, after downloads ${mb(after.rss)}, peak during the load ${mb(after.hwm)}`,
+  );
 } finally {
   server?.kill();
   rmSync(dir, { recursive: true, force: true });
