@@ -177,7 +177,8 @@ export function servePrecompressed(req, res, files) {
   }
   let body;
   try {
-    body = req.method === 'HEAD' ? null : readFileSync(variant.path);
+    // Read once and kept: all the copies together are about a megabyte, and a build never changes under a running server.
+    body = req.method === 'HEAD' ? null : (variant.body ??= readFileSync(variant.path));
   } catch {
     return false;
   }
