@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { clearMediaCache, mediaUrl, resetMediaHashes } from '../../src/server/services/media';
+import {
+  clearMediaCache,
+  flushMediaHashes,
+  hashQuestionMedia,
+  mediaUrl,
+  resetMediaHashes,
+  startHashingQuestionMedia,
+} from '../../src/server/services/media';
 import { syncQuestionContent } from '../../src/server/services/questions';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -118,6 +125,40 @@ describe.each(dialects)('question media on %s', (dialect) => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it("hashes every question's media at start-up and keeps the hashes for the next start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zhol-media-start-'));
+    const previous = process.env.ZHOL_MEDIA_DIR;
+    process.env.ZHOL_MEDIA_DIR = dir;
+    try {
+      resetMediaHashes();
+      await startHashingQuestionMedia(t.deps.db);
+      await hashQuestionMedia(t.deps.db); // the start-up's own pass, not another
+      await flushMediaHashes();
+      const cache = JSON.parse(readFileSync(join(dir, '.hashes.json'), 'utf8')) as Record<
+        string,
+        { hash: string; size: number }
+      >;
+      const rows = await t.deps.db.selectFrom('questions').select(['image', 'video']).execute();
+      const shown = new Set(
+        rows
+          .flatMap((r) => [r.image && `images/questions/${r.image}`, r.video && `videos/questions/${r.video}`])
+          .filter(Boolean),
+      );
+      expect(shown.size).toBeGreaterThan(10);
+      for (const path of shown) {
+        // From the build's copy when there is one (dist/client), else from public/.
+        const entry = Object.entries(cache).find(([file]) => file.endsWith(`/${path}`));
+        expect(entry, path!).toBeDefined();
+        expect(entry![1].size).toBe(readFileSync(entry![0]).length);
+      }
+    } finally {
+      if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR;
+      else process.env.ZHOL_MEDIA_DIR = previous;
+      resetMediaHashes();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('streamed files', () => {
     let dir = '';
     let previous: string | undefined;

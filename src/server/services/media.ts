@@ -88,6 +88,12 @@ function saveHashesSoon(): void {
   saveTimer.unref();
 }
 
+/** Writes the remembered hashes now: for a command (an import) that exits before the timer fires. */
+export async function flushMediaHashes(): Promise<void> {
+  clearTimeout(saveTimer);
+  await saveHashes();
+}
+
 async function saveHashes(): Promise<void> {
   if (!hashes) return;
   const file = cacheFile();
