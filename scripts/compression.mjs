@@ -8,9 +8,15 @@ import zlib from 'node:zlib';
 
 /** Static files worth compressing, by extension, with the Content-Type they are served under. */
 export const STATIC_TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 /** Below this a response is sent as it is: the encoding's own overhead eats most of the gain. */
 export const MIN_BYTES = 1024;
@@ -25,19 +31,35 @@ export function precompressDir(root) {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       const info = statSync(path);
-      if (info.isDirectory()) { walk(path); continue; }
+      if (info.isDirectory()) {
+        walk(path);
+        continue;
+      }
       if (!(extname(name) in STATIC_TYPES) || info.size < MIN_BYTES) continue;
       const raw = readFileSync(path);
-      const br = zlib.brotliCompressSync(raw, { params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      } });
+      const br = zlib.brotliCompressSync(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      });
       const gz = zlib.gzipSync(raw, { level: 9 });
       let wrote = false;
-      if (br.length <= raw.length * 0.9) { writeFileSync(`${path}.br`, br); totals.br += br.length; wrote = true; }
-      if (gz.length <= raw.length * 0.9) { writeFileSync(`${path}.gz`, gz); totals.gz += gz.length; wrote = true; }
-      if (wrote) { totals.files++; totals.raw += raw.length; }
+      if (br.length <= raw.length * 0.9) {
+        writeFileSync(`${path}.br`, br);
+        totals.br += br.length;
+        wrote = true;
+      }
+      if (gz.length <= raw.length * 0.9) {
+        writeFileSync(`${path}.gz`, gz);
+        totals.gz += gz.length;
+        wrote = true;
+      }
+      if (wrote) {
+        totals.files++;
+        totals.raw += raw.length;
+      }
     }
   };
   walk(root);
@@ -62,7 +84,10 @@ export function chooseEncoding(acceptEncoding, offered = ['br', 'gzip']) {
   let bestQ = 0;
   for (const encoding of offered) {
     const value = q.get(encoding) ?? (encoding === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0;
-    if (value > bestQ) { best = encoding; bestQ = value; }
+    if (value > bestQ) {
+      best = encoding;
+      bestQ = value;
+    }
   }
   return best;
 }
@@ -70,7 +95,10 @@ export function chooseEncoding(acceptEncoding, offered = ['br', 'gzip']) {
 /** Adds Accept-Encoding to Vary, keeping what is there (Accept-Language on the pages). */
 export function addVary(res, field = 'Accept-Encoding') {
   const current = res.getHeader('Vary');
-  const values = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
+  const values = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (values.includes('*') || values.some((v) => v.toLowerCase() === field.toLowerCase())) return;
   res.setHeader('Vary', [...values, field].join(', '));
 }
@@ -85,12 +113,22 @@ export function precompressedFiles(root) {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       const info = statSync(path);
-      if (info.isDirectory()) { walk(path); continue; }
+      if (info.isDirectory()) {
+        walk(path);
+        continue;
+      }
       const type = STATIC_TYPES[extname(name)];
       if (!type) continue;
       const variants = {};
-      for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
-        try { variants[encoding] = { path: path + suffix, size: statSync(path + suffix).size }; } catch { /* not written: no gain */ }
+      for (const [encoding, suffix] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ]) {
+        try {
+          variants[encoding] = { path: path + suffix, size: statSync(path + suffix).size };
+        } catch {
+          /* not written: no gain */
+        }
       }
       if (!Object.keys(variants).length) continue;
       const url = `/${relative(root, path).split(sep).join('/')}`;
@@ -112,7 +150,11 @@ export function precompressedFiles(root) {
 export function servePrecompressed(req, res, files) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   let pathname = (req.url ?? '/').split('?')[0].split('#')[0];
-  try { pathname = decodeURI(pathname); } catch { return false; }
+  try {
+    pathname = decodeURI(pathname);
+  } catch {
+    return false;
+  }
   const entry = files.get(posix.normalize(pathname));
   if (!entry) return false;
   addVary(res);
@@ -134,7 +176,12 @@ export function servePrecompressed(req, res, files) {
     return true;
   }
   let body;
-  try { body = req.method === 'HEAD' ? null : readFileSync(variant.path); } catch { return false; }
+  try {
+    // Read once and kept: all the copies together are about a megabyte, and a build never changes under a running server.
+    body = req.method === 'HEAD' ? null : (variant.body ??= readFileSync(variant.path));
+  } catch {
+    return false;
+  }
   res.setHeader('Content-Length', variant.size);
   res.statusCode = 200;
   res.end(body ?? undefined);
@@ -145,12 +192,18 @@ export function servePrecompressed(req, res, files) {
 
 /** Pages and API answers worth compressing. Media (pictures, videos) never: it is compressed already,
  *  and its ranges must count the file's own bytes. */
-const DYNAMIC_TYPES = /^(text\/(html|plain|css|javascript|xml)|application\/(json|javascript|xml|manifest\+json|[\w.+-]+\+json|[\w.+-]+\+xml))\b/i;
+const DYNAMIC_TYPES =
+  /^(text\/(html|plain|css|javascript|xml)|application\/(json|javascript|xml|manifest\+json|[\w.+-]+\+json|[\w.+-]+\+xml))\b/i;
 
 function encoder(encoding) {
   // A fast level: this runs per request. Brotli 4 is about gzip 6 in speed with smaller output.
   return encoding === 'br'
-    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+    ? zlib.createBrotliCompress({
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      })
     : zlib.createGzip({ level: 6 });
 }
 
@@ -173,14 +226,16 @@ export function compressResponse(req, res, { threshold = MIN_BYTES } = {}) {
   let heldBytes = 0;
   let zip = null;
 
-  const toBuffer = (chunk, enc) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, enc) : Buffer.from(chunk));
+  const toBuffer = (chunk, enc) =>
+    Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, enc) : Buffer.from(chunk);
 
   function decide() {
     const type = String(res.getHeader('Content-Type') ?? '');
     if (!DYNAMIC_TYPES.test(type)) return 'pass';
     addVary(res);
     const status = res.statusCode;
-    if (!encoding || req.method === 'HEAD' || status < 200 || status === 204 || status === 206 || status === 304) return 'pass';
+    if (!encoding || req.method === 'HEAD' || status < 200 || status === 204 || status === 206 || status === 304)
+      return 'pass';
     if (res.getHeader('Content-Encoding') || res.getHeader('Content-Range')) return 'pass';
     if (/\bno-transform\b/i.test(String(res.getHeader('Cache-Control') ?? ''))) return 'pass';
     const length = res.getHeader('Content-Length');
@@ -197,19 +252,26 @@ export function compressResponse(req, res, { threshold = MIN_BYTES } = {}) {
     if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('ETag', `W/${etag}`);
     writeHead.call(res, res.statusCode);
     zip = encoder(encoding);
-    zip.on('data', (chunk) => { if (write.call(res, chunk) === false) zip.pause(); });
+    zip.on('data', (chunk) => {
+      if (write.call(res, chunk) === false) zip.pause();
+    });
     zip.on('end', () => end.call(res));
     zip.on('error', (error) => res.destroy(error));
     zip.on('drain', () => res.emit('drain'));
     res.on('drain', () => zip.resume());
-    res.on('close', () => { if (!zip.writableFinished) zip.destroy(); });
+    res.on('close', () => {
+      if (!zip.writableFinished) zip.destroy();
+    });
     for (const chunk of held) zip.write(chunk);
     held = [];
   }
 
   res.writeHead = function patchedWriteHead(status, reason, headers) {
     if (mode !== 'undecided') return this;
-    if (typeof reason !== 'string') { headers = reason; reason = undefined; }
+    if (typeof reason !== 'string') {
+      headers = reason;
+      reason = undefined;
+    }
     if (reason) this.statusMessage = reason;
     this.statusCode = status;
     if (Array.isArray(headers)) {
@@ -238,18 +300,27 @@ export function compressResponse(req, res, { threshold = MIN_BYTES } = {}) {
   };
 
   res.end = function patchedEnd(chunk, enc, callback) {
-    if (typeof chunk === 'function') { callback = chunk; chunk = undefined; }
-    if (typeof enc === 'function') { callback = enc; enc = undefined; }
+    if (typeof chunk === 'function') {
+      callback = chunk;
+      chunk = undefined;
+    }
+    if (typeof enc === 'function') {
+      callback = enc;
+      enc = undefined;
+    }
     if (mode === 'undecided') {
       // The whole body at once: its length decides.
-      if (chunk != null && !this.getHeader('Content-Length')) this.setHeader('Content-Length', toBuffer(chunk, enc).length);
+      if (chunk != null && !this.getHeader('Content-Length'))
+        this.setHeader('Content-Length', toBuffer(chunk, enc).length);
       this.writeHead(this.statusCode);
     }
     if (mode === 'pass') return end.call(this, chunk, enc, callback);
     if (chunk != null) {
       const buffer = toBuffer(chunk, enc);
-      if (mode === 'hold') { held.push(buffer); heldBytes += buffer.length; }
-      else zip.write(buffer);
+      if (mode === 'hold') {
+        held.push(buffer);
+        heldBytes += buffer.length;
+      } else zip.write(buffer);
     }
     if (mode === 'hold') {
       if (heldBytes >= threshold) startZip();

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { clearMediaCache, mediaUrl, resetMediaHashes } from '../../src/server/services/media';
+import {
+  clearMediaCache,
+  flushMediaHashes,
+  hashQuestionMedia,
+  mediaUrl,
+  resetMediaHashes,
+  startHashingQuestionMedia,
+} from '../../src/server/services/media';
 import { syncQuestionContent } from '../../src/server/services/questions';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -20,16 +27,34 @@ describe.each(dialects)('question media on %s', (dialect) => {
     t = await createTestDb(dialect);
     await seedDemo(t.deps.db, t.clock.now);
     await syncQuestionContent(t.deps.db, loadContent());
-    const res = await app.request('/rest/v1/core/authentication', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'learner', password: DEMO_PASSWORD }) }, { clientAddress: '10.7.0.1' });
+    const res = await app.request(
+      '/rest/v1/core/authentication',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'learner', password: DEMO_PASSWORD }),
+      },
+      { clientAddress: '10.7.0.1' },
+    );
     cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   }, 60_000);
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  it('shows an exam\'s pictures under hashed names and serves them with their bytes', async () => {
-    const b = await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
-    const exam = await (await app.request('/rest/v1/core/user/examinations/start/', {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ qualification: b.id, prepare: false, continue: false, language: 'kz' }),
-    })).json() as { questions: { image: string | null; image_alt: string | null; video: string | null }[] };
+  it("shows an exam's pictures under hashed names and serves them with their bytes", async () => {
+    const b = await t.deps.db
+      .selectFrom('qualifications')
+      .select('id')
+      .where('code', '=', 'B')
+      .executeTakeFirstOrThrow();
+    const exam = (await (
+      await app.request('/rest/v1/core/user/examinations/start/', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ qualification: b.id, prepare: false, continue: false, language: 'kz' }),
+      })
+    ).json()) as { questions: { image: string | null; image_alt: string | null; video: string | null }[] };
     const pictures = exam.questions.map((q) => q.image).filter((x): x is string => !!x);
     // Each picture comes with its description for screen readers, in the test's language.
     for (const q of exam.questions.filter((x) => x.image)) expect(q.image_alt, q.image!).toMatch(/[а-яәіңғүұқөһ]/i);
@@ -52,8 +77,15 @@ describe.each(dialects)('question media on %s', (dialect) => {
     const res = await app.request(url);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(readFileSync('public/images/questions/signs/give-way.svg', 'utf8'));
-    for (const bad of ['AAAAAAAAAAAAAAAAAAAAAA.svg', '..%2F..%2Fpackage.json', 'x.svg', `${url.split('/').pop()!.replace('.svg', '.js')}`]) {
-      expect((await app.request(`/rest/v1/media/${bad}`, { headers: { 'accept-language': 'en' } })).status, bad).toBe(404);
+    for (const bad of [
+      'AAAAAAAAAAAAAAAAAAAAAA.svg',
+      '..%2F..%2Fpackage.json',
+      'x.svg',
+      `${url.split('/').pop()!.replace('.svg', '.js')}`,
+    ]) {
+      expect((await app.request(`/rest/v1/media/${bad}`, { headers: { 'accept-language': 'en' } })).status, bad).toBe(
+        404,
+      );
     }
   });
 
@@ -88,17 +120,53 @@ describe.each(dialects)('question media on %s', (dialect) => {
       expect(second).not.toBe(first);
       expect(await (await app.request(second)).text()).toContain('two');
     } finally {
-      if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR; else process.env.ZHOL_MEDIA_DIR = previous;
+      if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR;
+      else process.env.ZHOL_MEDIA_DIR = previous;
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it("hashes every question's media at start-up and keeps the hashes for the next start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zhol-media-start-'));
+    const previous = process.env.ZHOL_MEDIA_DIR;
+    process.env.ZHOL_MEDIA_DIR = dir;
+    try {
+      resetMediaHashes();
+      await startHashingQuestionMedia(t.deps.db);
+      await hashQuestionMedia(t.deps.db); // the start-up's own pass, not another
+      await flushMediaHashes();
+      const cache = JSON.parse(readFileSync(join(dir, '.hashes.json'), 'utf8')) as Record<
+        string,
+        { hash: string; size: number }
+      >;
+      const rows = await t.deps.db.selectFrom('questions').select(['image', 'video']).execute();
+      const shown = new Set(
+        rows
+          .flatMap((r) => [r.image && `images/questions/${r.image}`, r.video && `videos/questions/${r.video}`])
+          .filter(Boolean),
+      );
+      expect(shown.size).toBeGreaterThan(10);
+      for (const path of shown) {
+        // From the build's copy when there is one (dist/client), else from public/.
+        const entry = Object.entries(cache).find(([file]) => file.endsWith(`/${path}`));
+        expect(entry, path!).toBeDefined();
+        expect(entry![1].size).toBe(readFileSync(entry![0]).length);
+      }
+    } finally {
+      if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR;
+      else process.env.ZHOL_MEDIA_DIR = previous;
+      resetMediaHashes();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('streamed files', () => {
     let dir = '';
     let previous: string | undefined;
     // 300 KB of bytes that differ at every position, so a range off by one shows.
     const bytes = Buffer.from(Array.from({ length: 300 * 1024 }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
     let url = '';
-    const get = (headers: Record<string, string> = {}) => app.request(url, { headers: { 'accept-language': 'en', ...headers } });
+    const get = (headers: Record<string, string> = {}) =>
+      app.request(url, { headers: { 'accept-language': 'en', ...headers } });
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'zhol-media-stream-'));
@@ -110,7 +178,8 @@ describe.each(dialects)('question media on %s', (dialect) => {
       url = (await mediaUrl('video', 'probe.webm'))!;
     });
     afterAll(() => {
-      if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR; else process.env.ZHOL_MEDIA_DIR = previous;
+      if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR;
+      else process.env.ZHOL_MEDIA_DIR = previous;
       resetMediaHashes();
       rmSync(dir, { recursive: true, force: true });
     });
@@ -124,15 +193,24 @@ describe.each(dialects)('question media on %s', (dialect) => {
       expect(res.headers.get('content-type')).toBe('video/webm');
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
       const head = await app.request(url, { method: 'HEAD', headers: { range: 'bytes=0-99' } });
-      expect([head.status, head.headers.get('content-length'), head.headers.get('content-range')]).toEqual([206, '100', `bytes 0-99/${bytes.length}`]);
+      expect([head.status, head.headers.get('content-length'), head.headers.get('content-range')]).toEqual([
+        206,
+        '100',
+        `bytes 0-99/${bytes.length}`,
+      ]);
       expect(await head.text()).toBe('');
     });
 
     it('sends exactly the bytes each range asks for', async () => {
       const size = bytes.length;
       const cases: [string, number, number][] = [
-        ['bytes=0-0', 0, 0], ['bytes=1000-1999', 1000, 1999], ['bytes=300000-', 300000, size - 1], ['bytes=-1', size - 1, size - 1],
-        ['bytes=-100', size - 100, size - 1], ['bytes=-999999', 0, size - 1], ['bytes=5-999999', 5, size - 1],
+        ['bytes=0-0', 0, 0],
+        ['bytes=1000-1999', 1000, 1999],
+        ['bytes=300000-', 300000, size - 1],
+        ['bytes=-1', size - 1, size - 1],
+        ['bytes=-100', size - 100, size - 1],
+        ['bytes=-999999', 0, size - 1],
+        ['bytes=5-999999', 5, size - 1],
         // Several ranges: the first is sent.
         ['bytes=10-19, 40-49', 10, 19],
       ];

@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVary, chooseEncoding, compressResponse, precompressDir, precompressedFiles, servePrecompressed } from '../../scripts/compression.mjs';
+import {
+  addVary,
+  chooseEncoding,
+  compressResponse,
+  precompressDir,
+  precompressedFiles,
+  servePrecompressed,
+} from '../../scripts/compression.mjs';
 import { createApp } from '../../src/server/app';
 import { mediaUrl, resetMediaHashes } from '../../src/server/services/media';
 import { createTestDb, type TestDb } from '../support/db';
@@ -20,11 +27,14 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /** GETs through node:http (fetch would decode for us) and returns the raw bytes and headers. */
 function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((ok, fail) => {
-    http.request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', fail).end();
+    http
+      .request(`${base}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', fail)
+      .end();
   });
 }
 
@@ -41,7 +51,9 @@ async function listen(handler: Handler): Promise<{ base: string; close: () => Pr
   return { base: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(() => ok())) };
 }
 
-const bigJson = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: `Вопрос номер ${i}`, ok: i % 3 === 0 })) });
+const bigJson = JSON.stringify({
+  items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: `Вопрос номер ${i}`, ok: i % 3 === 0 })),
+});
 const page = `<!doctype html><html><body>${Array.from({ length: 300 }, (_, i) => `<p>Строка ${i}</p>`).join('')}</body></html>`;
 
 describe('choosing an encoding', () => {
@@ -68,7 +80,12 @@ describe('dynamic responses', () => {
       const url = req.url ?? '';
       if (url === '/json') {
         // Like Hono: head and whole body at once, a strong ETag and a Vary of its own.
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(bigJson)), etag: '"v1"', vary: 'Accept-Language' });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(bigJson)),
+          etag: '"v1"',
+          vary: 'Accept-Language',
+        });
         res.end(bigJson);
       } else if (url === '/small') {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -79,10 +96,19 @@ describe('dynamic responses', () => {
         const text = url === '/stream' ? page : '<p>hi</p>';
         const pieces = text.match(/[\s\S]{1,100}/g)!;
         let i = 0;
-        const next = () => { if (i < pieces.length) { res.write(pieces[i++]); setImmediate(next); } else res.end(); };
+        const next = () => {
+          if (i < pieces.length) {
+            res.write(pieces[i++]);
+            setImmediate(next);
+          } else res.end();
+        };
         next();
       } else if (url === '/range') {
-        res.writeHead(206, { 'content-type': 'application/json', 'content-range': `bytes 0-1999/5000`, 'content-length': '2000' });
+        res.writeHead(206, {
+          'content-type': 'application/json',
+          'content-range': `bytes 0-1999/5000`,
+          'content-length': '2000',
+        });
         res.end(Buffer.alloc(2000, 'a'));
       } else if (url === '/picture') {
         res.writeHead(200, { 'content-type': 'image/png', 'content-length': '5000' });
@@ -101,7 +127,11 @@ describe('dynamic responses', () => {
   afterAll(() => server.close());
 
   it('sends JSON above 1 KB as br or gzip that decodes to the same body, keeping its Vary', async () => {
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip']] as const) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
       const res = await get(server.base, '/json', { 'accept-encoding': accept, 'accept-language': 'kz' });
       expect(res.headers['content-encoding'], accept).toBe(encoding);
       expect(res.headers['content-length']).toBeUndefined();
@@ -136,7 +166,11 @@ describe('dynamic responses', () => {
     expect(small.body.toString()).toBe('<p>hi</p>');
     expect(small.headers.vary).toBe('Accept-Encoding');
     const tiny = await get(server.base, '/small', { 'accept-encoding': 'gzip, br' });
-    expect([tiny.headers['content-encoding'], tiny.body.toString(), tiny.headers.vary]).toEqual([undefined, '{"status":"ok"}', 'Accept-Encoding']);
+    expect([tiny.headers['content-encoding'], tiny.body.toString(), tiny.headers.vary]).toEqual([
+      undefined,
+      '{"status":"ok"}',
+      'Accept-Encoding',
+    ]);
   });
 
   it('compresses a body whose head the first write made, merging Vary', async () => {
@@ -148,17 +182,32 @@ describe('dynamic responses', () => {
 
   it('leaves range answers, pictures and HEAD alone', async () => {
     const range = await get(server.base, '/range', { 'accept-encoding': 'gzip, br', range: 'bytes=0-1999' });
-    expect([range.status, range.headers['content-encoding'], range.headers['content-length'], range.body.length]).toEqual([206, undefined, '2000', 2000]);
+    expect([
+      range.status,
+      range.headers['content-encoding'],
+      range.headers['content-length'],
+      range.body.length,
+    ]).toEqual([206, undefined, '2000', 2000]);
     const picture = await get(server.base, '/picture', { 'accept-encoding': 'gzip, br' });
-    expect([picture.headers['content-encoding'], picture.headers.vary, picture.body.length]).toEqual([undefined, undefined, 5000]);
+    expect([picture.headers['content-encoding'], picture.headers.vary, picture.body.length]).toEqual([
+      undefined,
+      undefined,
+      5000,
+    ]);
     const head = await get(server.base, '/json', { 'accept-encoding': 'gzip, br' }, 'HEAD');
-    expect([head.headers['content-encoding'], head.headers['content-length'], head.headers.vary])
-      .toEqual([undefined, String(Buffer.byteLength(bigJson)), 'Accept-Language, Accept-Encoding']);
+    expect([head.headers['content-encoding'], head.headers['content-length'], head.headers.vary]).toEqual([
+      undefined,
+      String(Buffer.byteLength(bigJson)),
+      'Accept-Language, Accept-Encoding',
+    ]);
   });
 
   it('merges Vary without repeating it', () => {
     const headers = new Map<string, unknown>();
-    const res = { getHeader: (k: string) => headers.get(k), setHeader: (k: string, v: unknown) => headers.set(k, v) } as unknown as ServerResponse;
+    const res = {
+      getHeader: (k: string) => headers.get(k),
+      setHeader: (k: string, v: unknown) => headers.set(k, v),
+    } as unknown as ServerResponse;
     addVary(res);
     addVary(res);
     expect(headers.get('Vary')).toBe('Accept-Encoding');
@@ -175,8 +224,14 @@ describe('the API behind the production listener', () => {
   const previous = process.env.ZHOL_MEDIA_DIR;
   beforeAll(async () => {
     t = await createTestDb('sqlite');
-    const listener = getRequestListener((request) => createApp(async () => t.deps).fetch(request, { clientAddress: '127.0.0.1' }), { overrideGlobalObjects: false });
-    server = await listen((req, res) => { compressResponse(req, res); void listener(req, res); });
+    const listener = getRequestListener(
+      (request) => createApp(async () => t.deps).fetch(request, { clientAddress: '127.0.0.1' }),
+      { overrideGlobalObjects: false },
+    );
+    server = await listen((req, res) => {
+      compressResponse(req, res);
+      void listener(req, res);
+    });
     dir = mkdtempSync(join(tmpdir(), 'zhol-compress-media-'));
     process.env.ZHOL_MEDIA_DIR = dir;
     resetMediaHashes();
@@ -184,7 +239,8 @@ describe('the API behind the production listener', () => {
   afterAll(async () => {
     await server.close();
     await t.close();
-    if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR; else process.env.ZHOL_MEDIA_DIR = previous;
+    if (previous === undefined) delete process.env.ZHOL_MEDIA_DIR;
+    else process.env.ZHOL_MEDIA_DIR = previous;
     resetMediaHashes();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -209,7 +265,11 @@ describe('the API behind the production listener', () => {
     const whole = await get(server.base, url, { 'accept-encoding': 'gzip, br' });
     expect([whole.status, whole.headers['content-encoding'], whole.body.toString()]).toEqual([200, undefined, svg]);
     const part = await get(server.base, url, { 'accept-encoding': 'gzip, br', range: 'bytes=10-2009' });
-    expect([part.status, part.headers['content-encoding'], part.body.toString()]).toEqual([206, undefined, svg.slice(10, 2010)]);
+    expect([part.status, part.headers['content-encoding'], part.body.toString()]).toEqual([
+      206,
+      undefined,
+      svg.slice(10, 2010),
+    ]);
   });
 });
 
@@ -234,19 +294,33 @@ describe('precompressed static files', () => {
       res.writeHead(299, { 'content-type': 'text/plain' }).end('fallback');
     });
   });
-  afterAll(async () => { await server.close(); rmSync(root, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
 
   it('writes br and gz copies only where they help', () => {
     expect(brotliDecompressSync(readFileSync(join(root, '_astro/app.js.br'))).toString()).toBe(js);
     expect(gunzipSync(readFileSync(join(root, 'ru/rules/index.html.gz'))).toString()).toBe(page);
-    for (const skipped of ['_astro/tiny.js.br', '_astro/tiny.js.gz', 'noise.txt.br', 'noise.txt.gz', 'photo.png.br', 'photo.png.gz']) {
+    for (const skipped of [
+      '_astro/tiny.js.br',
+      '_astro/tiny.js.gz',
+      'noise.txt.br',
+      'noise.txt.gz',
+      'photo.png.br',
+      'photo.png.gz',
+    ]) {
       expect(() => readFileSync(join(root, skipped)), skipped).toThrow();
     }
   });
 
   it('serves the copy the browser prefers with the original type, its length and Vary', async () => {
     const br = await get(server.base, '/_astro/app.js', { 'accept-encoding': 'gzip, deflate, br' });
-    expect([br.status, br.headers['content-encoding'], br.headers['content-type']]).toEqual([200, 'br', 'text/javascript; charset=utf-8']);
+    expect([br.status, br.headers['content-encoding'], br.headers['content-type']]).toEqual([
+      200,
+      'br',
+      'text/javascript; charset=utf-8',
+    ]);
     expect(br.headers['content-length']).toBe(String(br.body.length));
     expect(decode(br.body, 'br').toString()).toBe(js);
     expect(br.headers.vary).toBe('Accept-Encoding');
@@ -256,9 +330,15 @@ describe('precompressed static files', () => {
     expect(gz.headers.etag).not.toBe(br.headers.etag);
     for (const path of ['/ru/rules/', '/ru/rules', '/ru/rules/index.html']) {
       const html = await get(server.base, path, { 'accept-encoding': 'br' });
-      expect([html.headers['content-type'], decode(html.body, html.headers['content-encoding']).toString()], path).toEqual(['text/html; charset=utf-8', page]);
+      expect(
+        [html.headers['content-type'], decode(html.body, html.headers['content-encoding']).toString()],
+        path,
+      ).toEqual(['text/html; charset=utf-8', page]);
     }
-    const cached = await get(server.base, '/_astro/app.js', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+    const cached = await get(server.base, '/_astro/app.js', {
+      'accept-encoding': 'br',
+      'if-none-match': br.headers.etag!,
+    });
     expect([cached.status, cached.body.length]).toEqual([304, 0]);
     const head = await get(server.base, '/_astro/app.js', { 'accept-encoding': 'br' }, 'HEAD');
     expect([head.headers['content-length'], head.body.length]).toEqual([String(br.body.length), 0]);

@@ -16,8 +16,13 @@ import type { Database } from '../db/schema';
 export type MediaKind = 'image' | 'video';
 const folders: Record<MediaKind, string> = { image: 'images/questions', video: 'videos/questions' };
 export const MEDIA_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
-  '.webm': 'video/webm', '.mp4': 'video/mp4',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
 };
 export const MEDIA_PREFIX = '/rest/v1/media/';
 /** What a media name looks like: 22 characters of a SHA-256 and a known extension. */
@@ -33,7 +38,13 @@ function roots(): string[] {
 }
 
 /** A file as it was hashed: serving it under its name is right only while size and mtime still match. */
-export interface MediaFile { file: string; type: string; size: number; mtimeMs: number; hash: string }
+export interface MediaFile {
+  file: string;
+  type: string;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
 const urls = new Map<string, Promise<string | null>>();
 const files = new Map<string, MediaFile>();
 /** Which mediaUrl key made each name, to forget the URL together with its file. */
@@ -41,7 +52,11 @@ const keysByName = new Map<string, string>();
 
 // ---- content hashes, streamed and remembered --------------------------------------------------
 
-interface Hashed { size: number; mtimeMs: number; hash: string }
+interface Hashed {
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
 let hashes: Map<string, Hashed> | undefined;
 let hashesLoaded: Promise<Map<string, Hashed>> | undefined;
 const hashing = new Map<string, Promise<Hashed | null>>();
@@ -54,18 +69,29 @@ function cacheFile(): string {
 
 async function knownHashes(): Promise<Map<string, Hashed>> {
   if (hashes) return hashes;
-  hashesLoaded ??= readFile(cacheFile(), 'utf8').then(
-    (text) => new Map(Object.entries(JSON.parse(text) as Record<string, Hashed>)),
-    () => new Map<string, Hashed>(),
-  ).catch(() => new Map<string, Hashed>()).then((map) => (hashes = map));
+  hashesLoaded ??= readFile(cacheFile(), 'utf8')
+    .then(
+      (text) => new Map(Object.entries(JSON.parse(text) as Record<string, Hashed>)),
+      () => new Map<string, Hashed>(),
+    )
+    .catch(() => new Map<string, Hashed>())
+    .then((map) => (hashes = map));
   return hashesLoaded;
 }
 
 /** Writes the cache a moment after the last change (one write for a whole start-up's worth of hashing). */
 function saveHashesSoon(): void {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => { void saveHashes(); }, 500);
+  saveTimer = setTimeout(() => {
+    void saveHashes();
+  }, 500);
   saveTimer.unref();
+}
+
+/** Writes the remembered hashes now: for a command (an import) that exits before the timer fires. */
+export async function flushMediaHashes(): Promise<void> {
+  clearTimeout(saveTimer);
+  await saveHashes();
 }
 
 async function saveHashes(): Promise<void> {
@@ -143,9 +169,22 @@ export function mediaUrl(kind: MediaKind, path: string | null): Promise<string |
 /** Hashes a few files at a time, so that thousands of pictures neither open thousands of files at
  *  once nor keep the event loop from answering requests meanwhile. */
 async function hashAll(rows: { image: string | null; video: string | null }[]): Promise<void> {
-  const work = rows.flatMap((r) => [['image', r.image], ['video', r.video]] as [MediaKind, string | null][]).filter(([, p]) => p);
+  const work = rows
+    .flatMap(
+      (r) =>
+        [
+          ['image', r.image],
+          ['video', r.video],
+        ] as [MediaKind, string | null][],
+    )
+    .filter(([, p]) => p);
   let next = 0;
-  const worker = async () => { while (next < work.length) { const [kind, path] = work[next++]!; await mediaUrl(kind, path); } };
+  const worker = async () => {
+    while (next < work.length) {
+      const [kind, path] = work[next++]!;
+      await mediaUrl(kind, path);
+    }
+  };
   await Promise.all(Array.from({ length: 4 }, worker));
 }
 
