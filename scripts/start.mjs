@@ -14,11 +14,12 @@ if (major < 22 || (major === 22 && minor < 12)) {
 
 const entry = 'dist/server/entry.mjs';
 const server = 'scripts/server.mjs';
-const inputs = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
-// Provider links are written into the prerendered pages (src/config/site.ts), so a build made with
-// other values is stale too: the values it was built with are kept beside it.
+// The build script and its precompression belong to the build too: a build from older ones may lack the .br/.gz copies.
+const inputs = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs', 'scripts/compression.mjs'];
+// Provider links and the hosts external links may open are written into the prerendered pages
+// (src/config/site.ts), so a build made with other values is stale too: the values it was built with are kept beside it.
 const stampFile = 'dist/build-settings.json';
-const buildSettings = JSON.stringify(Object.fromEntries(Object.keys(process.env).filter((k) => /^ZHOL_.*_URL$/.test(k)).sort().map((k) => [k, process.env[k]])));
+const buildSettings = JSON.stringify(Object.fromEntries(Object.keys(process.env).filter((k) => /^ZHOL_(.*_URL|EXTERNAL_LINK_HOSTS)$/.test(k)).sort().map((k) => [k, process.env[k]])));
 
 function newest(path) {
   if (!existsSync(path)) return 0;
