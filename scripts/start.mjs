@@ -32,7 +32,7 @@ const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
 // No record: built by `npm run build` directly, taken as built with the defaults.
 const settingsChanged = (existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '{}') !== buildSettings;
 if (!built || settingsChanged || Math.max(...inputs.map(newest)) > built) {
-  console.log(built && settingsChanged ? 'Building Zhol (the provider links changed since the last build)…' : 'Building Zhol (sources changed since the last build)…');
+  console.log(built && settingsChanged ? 'Building Zhol (the provider links or link hosts changed since the last build)…' : 'Building Zhol (sources changed since the last build)…');
   const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) process.exit(result.status || 1);
   writeFileSync(stampFile, buildSettings);
