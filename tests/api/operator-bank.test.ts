@@ -113,4 +113,23 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     const mine = await imported();
     expect((await demo()).questions.filter((q) => mine.has(q.id))).toEqual([]);
   });
+
+  it('the tests page claims only what the bank\'s bank.yaml claims, in its language; --restore-builtin brings ours back', async () => {
+    const bank = (lang: string) => app.request('/rest/v1/domain/online/bank', { headers: { 'accept-language': lang } });
+    // Replaced, with a bank.yaml that claims nothing: a version and no Kazakhstan rules, no video, no 100 % match.
+    expect(await (await bank('en')).json()).toEqual({ version: 'acme-1', changes: [], description: null, claims: [] });
+    const folder = writeRussianBank('claims');
+    writeFileSync(join(folder, 'bank.yaml'), 'version: "acme-2"\nlanguages: [ru]\nthemes:\n  - { code: ru-pdd, name: { ru: Общие положения } }\n' +
+      'description: { ru: Вопросы по правилам Республики Примера. }\nclaims:\n  - { title: { ru: Без видео }, text: { ru: Только картинки. } }\n');
+    await importBank([folder, '--replace']);
+    expect(await (await bank('en')).json()).toEqual({
+      version: 'acme-2', changes: [], description: { text: 'Вопросы по правилам Республики Примера.', lang: 'ru' },
+      claims: [{ title: { text: 'Без видео', lang: 'ru' }, text: { text: 'Только картинки.', lang: 'ru' } }],
+    });
+    const out = await importBank(['--restore-builtin']);
+    expect(out).toMatch(/The built-in bank is the pool again: \d+ built-in questions active, 50 imported questions retired\./);
+    expect((await bank('en')).status).toBe(204);
+    const mine = await imported();
+    expect((await examQuestions(false)).filter((q) => mine.has(q.id))).toEqual([]);
+  });
 });

@@ -521,7 +521,7 @@ describe('npm run questions:import', () => {
     try {
       const app = createApp(async () => ({ db: kdb, config: parseServerConfig({}), now: () => new Date() }));
       const res = await app.request('/rest/v1/domain/online/bank?upd=1', { headers: { 'accept-language': 'kk' } });
-      expect(await res.json()).toEqual({ version: '7.1', changes: [{ version: '7.1', date: '2026-11-20', text: 'Жаңартылды' }] });
+      expect(await res.json()).toEqual({ version: '7.1', changes: [{ version: '7.1', date: '2026-11-20', text: 'Жаңартылды', lang: 'kz' }], description: null, claims: [] });
     } finally {
       await kdb.destroy();
     }

@@ -12,7 +12,9 @@ import { z } from 'zod';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { parseBankFile, type BankProblem, type Path } from './bank-files';
-import { ALL_LANGUAGES, pickLanguage, someLanguages, type SomeLanguages } from './bank-meta';
+import { ALL_LANGUAGES, builtInReplacedAt, pickLanguage, REPLACED_KEY, someLanguages, type SomeLanguages } from './bank-meta';
+
+export { builtInReplacedAt } from './bank-meta';
 import { clearQuestionCache } from './exam-view';
 import { describeValue, plainError } from './zod-messages';
 
@@ -346,17 +348,6 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
   return loaded;
 }
 
-// After `questions:import --replace` the operator's bank is the whole pool: this mark (kept in
-// bank_meta) tells every later start-up to load the built-in bank retired, so it never comes back by
-// itself; `--restore-builtin` removes it.
-const REPLACED = 'replaced';
-
-/** When the built-in bank was replaced by an operator's, or null. */
-export async function builtInReplacedAt(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom('bank_meta').select('value').where('key', '=', REPLACED).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as { at: string }).at : null;
-}
-
 /** Makes `source` the whole pool: retires (never deletes) every active question of the other sources
  *  and marks the built-in bank replaced. Returns how many were retired. */
 export async function replaceOtherSources(db: Kysely<Database>, source: string, now = new Date()): Promise<number> {
@@ -364,7 +355,7 @@ export async function replaceOtherSources(db: Kysely<Database>, source: string, 
   const value = JSON.stringify({ at, by: source });
   const retired = await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable('questions').set({ retired_at: at }).where('source', '<>', source).where('retired_at', 'is', null).executeTakeFirst();
-    await trx.insertInto('bank_meta').values({ key: REPLACED, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    await trx.insertInto('bank_meta').values({ key: REPLACED_KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
     return Number(result.numUpdatedRows);
   });
   clearQuestionCache(db);
@@ -376,14 +367,14 @@ export async function replaceOtherSources(db: Kysely<Database>, source: string, 
 export async function restoreBuiltIn(db: Kysely<Database>, content: { themes: { code: string }[] }, dir?: string, publicDir?: string, now = new Date()): Promise<{ restored: LoadResult | null; retired: number }> {
   // Imported questions first: a retired one gives up an id the built-in bank also uses (see below).
   const result = await db.updateTable('questions').set({ retired_at: now.toISOString() }).where('source', '<>', 'content').where('retired_at', 'is', null).executeTakeFirst();
-  await db.deleteFrom('bank_meta').where('key', 'in', [REPLACED, 'import']).execute();
+  await db.deleteFrom('bank_meta').where('key', 'in', [REPLACED_KEY, 'import']).execute();
   const restored = await syncQuestionContent(db, content, dir, publicDir);
   clearQuestionCache(db);
   return { restored, retired: Number(result.numUpdatedRows) };
 }
 
 /** Loads content/questions at start-up (a full load of source 'content'); a bad bank stops start-up.
- *  After an operator's --replace the built-in questions are loaded retired (see REPLACED). */
+ *  After an operator's --replace the built-in questions are loaded retired (see REPLACED_KEY). */
 export async function syncQuestionContent(db: Kysely<Database>, content: { themes: { code: string }[] }, dir = process.env.ZHOL_CONTENT_DIR ?? 'content', publicDir = 'public'): Promise<LoadResult | null> {
   const folder = join(dir, 'questions');
   if (!existsSync(folder)) return null;
