@@ -429,7 +429,7 @@ describe('npm run questions:import', () => {
     const absent = join(dir, 'no-such-folder', 'zhol.db');
     const dry = await run([folder, '--dry-run'], absent);
     expect(dry.status, dry.stderr).toBe(0);
-    expect(dry.stdout).toMatch(/^2 questions in 1 files are valid \(no database yet: ids were checked against the built-in bank only\)\. Nothing was written\.$/m);
+    expect(dry.stdout).toMatch(/^2 questions in 1 files are valid \(no migrated database to read: ids were checked against the built-in bank only\)\. Nothing was written\.$/m);
     expect(existsSync(absent)).toBe(false);
     expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
     // An existing but empty database is not migrated either.

@@ -171,7 +171,7 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
       err(summarizeProblems(warnings));
     }
     if (dryRun) {
-      out(`${questions.length} questions in ${files.length} files are valid${db ? '' : ' (no database yet: ids were checked against the built-in bank only)'}. Nothing was written.`);
+      out(`${questions.length} questions in ${files.length} files are valid${db ? '' : ' (no migrated database to read: ids were checked against the built-in bank only)'}. Nothing was written.`);
       return 0;
     }
     for (const q of questions) {
