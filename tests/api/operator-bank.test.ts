@@ -100,7 +100,7 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     const shown = (await demo()).questions;
     expect(shown.filter((q) => mine.has(q.id))).toEqual([]);
     expect(shown.map((q) => q.id)).toEqual(builtInDemo);
-  });
+  }, 60_000);
 
   it('shows exactly the questions the bank marks demo: true', async () => {
     const marked = ['acme-ru-pdd-001', 'acme-ru-pdd-007', 'acme-signs-003'];
@@ -112,7 +112,7 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     await importBank([writeRussianBank('unmarked-again'), '--replace']);
     const mine = await imported();
     expect((await demo()).questions.filter((q) => mine.has(q.id))).toEqual([]);
-  });
+  }, 60_000);
 
   it('the tests page claims only what the bank\'s bank.yaml claims, in its language; --restore-builtin brings ours back', async () => {
     const bank = (lang: string) => app.request('/rest/v1/domain/online/bank', { headers: { 'accept-language': lang } });
@@ -131,5 +131,5 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     expect((await bank('en')).status).toBe(204);
     const mine = await imported();
     expect((await examQuestions(false)).filter((q) => mine.has(q.id))).toEqual([]);
-  });
+  }, 60_000);
 });
