@@ -11,7 +11,7 @@ import { createApp } from '../../src/server/app';
 import { runImport } from '../../src/server/cli/questions-import';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { syncQuestionContent } from '../../src/server/services/questions';
+import { syncQuestionContent, trainingThemes } from '../../src/server/services/questions';
 import { makeBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -75,6 +75,13 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     return exam.questions;
   };
 
+  it('offers the built-in themes for the themes training while the built-in bank holds', async () => {
+    const themes = await trainingThemes(t.deps.db, b, 'en');
+    const blueprint = await t.deps.db.selectFrom('qualification_themes as qt').innerJoin('themes as th', 'th.id', 'qt.theme_id').select(['th.code', 'qt.exam_questions'])
+      .where('qt.qualification_id', '=', b).orderBy('qt.sort').execute();
+    expect(themes.map((th) => [th.code, th.exam_questions])).toEqual(blueprint.map((r) => [r.code, r.exam_questions]));
+  }, 60_000);
+
   it('draws exams only from it, in Russian marked as such, and keeps it so across a start-up; the demo shows none of it', async () => {
     const builtInDemo = (await demo()).questions.map((q) => q.id);
     expect(builtInDemo).toHaveLength(20);
@@ -95,6 +102,9 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     // A restart loads content/questions again, but the built-in bank stays retired.
     await syncQuestionContent(t.deps.db, loadContent());
     expect((await examQuestions(false)).filter((q) => !mine.has(q.id))).toEqual([]);
+
+    // The themes training offers the bank's themes, not the built-in ones it replaced.
+    expect((await trainingThemes(t.deps.db, b, 'en')).map((th) => [th.code, th.name, th.exam_questions])).toEqual([['signs', 'Road signs', 6], ['ru-pdd', 'Общие положения', 0]]);
 
     // The licensed bank never reaches the public demo: it keeps the built-in demo set.
     const shown = (await demo()).questions;
