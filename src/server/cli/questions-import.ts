@@ -159,7 +159,7 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     for (const t of meta.meta?.themes ?? []) {
       if (!blueprints.has(t.code) && questions.some((q) => q.theme === t.code)) {
         warnings.push({ file: join(base, 'bank.yaml'), line: null, message: `themes: ${t.code} is in no exam blueprint (content/qualifications.yaml): ` +
-          'its questions fill exams only where the blueprint\'s themes run short, and the themes training does not list it' });
+          'its questions fill exams only where the blueprint\'s themes run short' });
       }
     }
     const marked = questions.filter((q) => q.demo).length;
