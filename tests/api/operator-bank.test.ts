@@ -11,7 +11,7 @@ import { createApp } from '../../src/server/app';
 import { runImport } from '../../src/server/cli/questions-import';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { syncQuestionContent } from '../../src/server/services/questions';
+import { syncQuestionContent, trainingThemes } from '../../src/server/services/questions';
 import { makeBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -75,6 +75,13 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     return exam.questions;
   };
 
+  it('offers the built-in themes for the themes training while the built-in bank holds', async () => {
+    const themes = await trainingThemes(t.deps.db, b, 'en');
+    const blueprint = await t.deps.db.selectFrom('qualification_themes as qt').innerJoin('themes as th', 'th.id', 'qt.theme_id').select(['th.code', 'qt.exam_questions'])
+      .where('qt.qualification_id', '=', b).orderBy('qt.sort').execute();
+    expect(themes.map((th) => [th.code, th.exam_questions])).toEqual(blueprint.map((r) => [r.code, r.exam_questions]));
+  }, 60_000);
+
   it('draws exams only from it, in Russian marked as such, and keeps it so across a start-up; the demo shows none of it', async () => {
     const builtInDemo = (await demo()).questions.map((q) => q.id);
     expect(builtInDemo).toHaveLength(20);
@@ -96,11 +103,14 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     await syncQuestionContent(t.deps.db, loadContent());
     expect((await examQuestions(false)).filter((q) => !mine.has(q.id))).toEqual([]);
 
+    // The themes training offers the bank's themes, not the built-in ones it replaced.
+    expect((await trainingThemes(t.deps.db, b, 'en')).map((th) => [th.code, th.name, th.exam_questions])).toEqual([['signs', 'Road signs', 6], ['ru-pdd', 'Общие положения', 0]]);
+
     // The licensed bank never reaches the public demo: it keeps the built-in demo set.
     const shown = (await demo()).questions;
     expect(shown.filter((q) => mine.has(q.id))).toEqual([]);
     expect(shown.map((q) => q.id)).toEqual(builtInDemo);
-  });
+  }, 60_000);
 
   it('shows exactly the questions the bank marks demo: true', async () => {
     const marked = ['acme-ru-pdd-001', 'acme-ru-pdd-007', 'acme-signs-003'];
@@ -112,5 +122,24 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     await importBank([writeRussianBank('unmarked-again'), '--replace']);
     const mine = await imported();
     expect((await demo()).questions.filter((q) => mine.has(q.id))).toEqual([]);
-  });
+  }, 60_000);
+
+  it('the tests page claims only what the bank\'s bank.yaml claims, in its language; --restore-builtin brings ours back', async () => {
+    const bank = (lang: string) => app.request('/rest/v1/domain/online/bank', { headers: { 'accept-language': lang } });
+    // Replaced, with a bank.yaml that claims nothing: a version and no Kazakhstan rules, no video, no 100 % match.
+    expect(await (await bank('en')).json()).toEqual({ version: 'acme-1', changes: [], description: null, claims: [] });
+    const folder = writeRussianBank('claims');
+    writeFileSync(join(folder, 'bank.yaml'), 'version: "acme-2"\nlanguages: [ru]\nthemes:\n  - { code: ru-pdd, name: { ru: Общие положения } }\n' +
+      'description: { ru: Вопросы по правилам Республики Примера. }\nclaims:\n  - { title: { ru: Без видео }, text: { ru: Только картинки. } }\n');
+    await importBank([folder, '--replace']);
+    expect(await (await bank('en')).json()).toEqual({
+      version: 'acme-2', changes: [], description: { text: 'Вопросы по правилам Республики Примера.', lang: 'ru' },
+      claims: [{ title: { text: 'Без видео', lang: 'ru' }, text: { text: 'Только картинки.', lang: 'ru' } }],
+    });
+    const out = await importBank(['--restore-builtin']);
+    expect(out).toMatch(/The built-in bank is the pool again: \d+ built-in questions active, 50 imported questions retired\./);
+    expect((await bank('en')).status).toBe(204);
+    const mine = await imported();
+    expect((await examQuestions(false)).filter((q) => mine.has(q.id))).toEqual([]);
+  }, 60_000);
 });

@@ -105,8 +105,11 @@ test('a visitor sees Try free and Buy, and no test buttons', async ({ page }) =>
   await expect(card.getByRole('link', { name: t('ru', 'tests.try.free') })).toHaveAttribute('href', '/ru/tests/demo');
   await expect(card.getByRole('link', { name: t('ru', 'tests.try.buy') })).toHaveAttribute('href', /^https?:\/\//);
   await expect(page.locator('[data-start]')).toHaveCount(0);
-  // The promo blocks, with the question base's version from content/questions/bank.yaml.
+  // The promo blocks, with the question base's version and claims from content/questions/bank.yaml,
+  // shown once the server has said no import replaced them.
+  await expect(page.locator('[data-bank-promo="known"]')).toBeVisible();
   await expect(page.locator('[data-promo]')).toHaveCount(3);
+  await expect(page.locator('[data-promo="claim"]').first()).toContainText('Видеовопросы');
   await expect(page.locator('[data-bank-version]')).toContainText(/\d{4}\.\d{2}/);
   expect(await violations(page)).toEqual([]);
 });

@@ -159,7 +159,7 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     for (const t of meta.meta?.themes ?? []) {
       if (!blueprints.has(t.code) && questions.some((q) => q.theme === t.code)) {
         warnings.push({ file: join(base, 'bank.yaml'), line: null, message: `themes: ${t.code} is in no exam blueprint (content/qualifications.yaml): ` +
-          'its questions fill exams only where the blueprint\'s themes run short, and the themes training does not list it' });
+          'its questions fill exams only where the blueprint\'s themes run short' });
       }
     }
     const marked = questions.filter((q) => q.demo).length;
@@ -171,7 +171,7 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
       err(summarizeProblems(warnings));
     }
     if (dryRun) {
-      out(`${questions.length} questions in ${files.length} files are valid${db ? '' : ' (no database yet: ids were checked against the built-in bank only)'}. Nothing was written.`);
+      out(`${questions.length} questions in ${files.length} files are valid${db ? '' : ' (no migrated database to read: ids were checked against the built-in bank only)'}. Nothing was written.`);
       return 0;
     }
     for (const q of questions) {

@@ -1,5 +1,6 @@
-// GET /rest/v1/domain/online/bank — the question base the tests page names: an operator's imported
-// version when there is one (else 204: the page keeps the built-in one it was built with).
+// GET /rest/v1/domain/online/bank — what the tests page says about the question base: an operator's
+// imported bank.yaml when there is one, nothing after a --replace without one (else 204: the page
+// keeps the built-in base it was built with).
 import { Hono } from 'hono';
 import type { Env } from '../context';
 import { importedBankInfo } from '../services/bank-meta';

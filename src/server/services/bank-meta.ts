@@ -97,13 +97,28 @@ export async function saveImportedBankMeta(db: Kysely<Database>, meta: BankMeta)
   await db.insertInto('bank_meta').values({ key: KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
 }
 
-export interface BankInfo { version: string; changes: { version: string; date: string | null; text: string }[] }
+/** A text as shown: in the page's language when the bank has it, else the bank's own (then marked with `lang`). */
+export interface ShownText { text: string; lang: Locale }
+/** What the tests page says about the question base. */
+export interface BankInfo {
+  version: string | null;
+  changes: { version: string; date: string | null; text: string; lang: Locale }[];
+  /** The line under "Current question base" (e.g. the rules the questions follow). */
+  description: ShownText | null;
+  /** The other cards (video questions, a match with the exam…): only what bank.yaml claims. */
+  claims: { title: ShownText; text: ShownText }[];
+}
 
-/** The version and the newest `limit` changes in one language: what the tests page shows. */
-export function bankInfo(meta: BankMeta, locale: Locale, limit = 3): BankInfo | null {
-  if (meta.version === undefined) return null;
+/** The version, the newest `limit` changes and the claims in one language: what the tests page shows. */
+export function bankInfo(meta: BankMeta, locale: Locale, limit = 3): BankInfo {
   const languages = bankLanguages(meta);
-  return { version: meta.version, changes: meta.changelog.slice(0, limit).map((c) => ({ version: c.version, date: c.date ?? null, text: pickLanguage(c.text, locale, languages).text })) };
+  const shown = (text: SomeLanguages) => pickLanguage(text, locale, languages);
+  return {
+    version: meta.version ?? null,
+    changes: meta.changelog.slice(0, limit).map((c) => ({ version: c.version, date: c.date ?? null, ...shown(c.text) })),
+    description: meta.description ? shown(meta.description) : null,
+    claims: (meta.claims ?? []).map((c) => ({ title: shown(c.title), text: shown(c.text) })),
+  };
 }
 
 /** The built-in base (content/questions/bank.yaml) for the page built with it; null when missing or invalid
@@ -121,10 +136,24 @@ export async function importedBankMeta(db: Kysely<Database>): Promise<BankMeta |
   return parsed.success ? parsed.data : null;
 }
 
-/** The imported base's version and newest changes in one language, or null when no import brought one. */
+// After `questions:import --replace` the operator's bank is the whole pool: this mark tells every
+// later start-up to load the built-in bank retired, and the tests page to make none of its claims;
+// `--restore-builtin` removes it.
+export const REPLACED_KEY = 'replaced';
+
+/** When the built-in bank was replaced by an operator's, or null. */
+export async function builtInReplacedAt(db: Kysely<Database>): Promise<string | null> {
+  const row = await db.selectFrom('bank_meta').select('value').where('key', '=', REPLACED_KEY).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as { at: string }).at : null;
+}
+
+/** What the tests page says about the base the server runs: the imported bank.yaml's; nothing at all
+ *  when the built-in bank was replaced without one; null when the built-in base (built into the page) holds. */
 export async function importedBankInfo(db: Kysely<Database>, locale: Locale): Promise<BankInfo | null> {
   const meta = await importedBankMeta(db);
-  return meta && bankInfo(meta, locale);
+  if (meta) return bankInfo(meta, locale);
+  if (await builtInReplacedAt(db)) return { version: null, changes: [], description: null, claims: [] };
+  return null;
 }
 
 /** The language a stored question is shown in: the learner's when the question has it, else its own

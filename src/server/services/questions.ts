@@ -12,7 +12,9 @@ import { z } from 'zod';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { parseBankFile, type BankProblem, type Path } from './bank-files';
-import { ALL_LANGUAGES, pickLanguage, someLanguages, type SomeLanguages } from './bank-meta';
+import { ALL_LANGUAGES, builtInReplacedAt, pickLanguage, REPLACED_KEY, someLanguages, type SomeLanguages } from './bank-meta';
+
+export { builtInReplacedAt } from './bank-meta';
 import { clearQuestionCache } from './exam-view';
 import { describeValue, plainError } from './zod-messages';
 
@@ -346,17 +348,6 @@ export async function loadBank(db: Kysely<Database>, questions: BankQuestion[], 
   return loaded;
 }
 
-// After `questions:import --replace` the operator's bank is the whole pool: this mark (kept in
-// bank_meta) tells every later start-up to load the built-in bank retired, so it never comes back by
-// itself; `--restore-builtin` removes it.
-const REPLACED = 'replaced';
-
-/** When the built-in bank was replaced by an operator's, or null. */
-export async function builtInReplacedAt(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom('bank_meta').select('value').where('key', '=', REPLACED).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as { at: string }).at : null;
-}
-
 /** Makes `source` the whole pool: retires (never deletes) every active question of the other sources
  *  and marks the built-in bank replaced. Returns how many were retired. */
 export async function replaceOtherSources(db: Kysely<Database>, source: string, now = new Date()): Promise<number> {
@@ -364,7 +355,7 @@ export async function replaceOtherSources(db: Kysely<Database>, source: string, 
   const value = JSON.stringify({ at, by: source });
   const retired = await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable('questions').set({ retired_at: at }).where('source', '<>', source).where('retired_at', 'is', null).executeTakeFirst();
-    await trx.insertInto('bank_meta').values({ key: REPLACED, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    await trx.insertInto('bank_meta').values({ key: REPLACED_KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
     return Number(result.numUpdatedRows);
   });
   clearQuestionCache(db);
@@ -376,14 +367,14 @@ export async function replaceOtherSources(db: Kysely<Database>, source: string, 
 export async function restoreBuiltIn(db: Kysely<Database>, content: { themes: { code: string }[] }, dir?: string, publicDir?: string, now = new Date()): Promise<{ restored: LoadResult | null; retired: number }> {
   // Imported questions first: a retired one gives up an id the built-in bank also uses (see below).
   const result = await db.updateTable('questions').set({ retired_at: now.toISOString() }).where('source', '<>', 'content').where('retired_at', 'is', null).executeTakeFirst();
-  await db.deleteFrom('bank_meta').where('key', 'in', [REPLACED, 'import']).execute();
+  await db.deleteFrom('bank_meta').where('key', 'in', [REPLACED_KEY, 'import']).execute();
   const restored = await syncQuestionContent(db, content, dir, publicDir);
   clearQuestionCache(db);
   return { restored, retired: Number(result.numUpdatedRows) };
 }
 
 /** Loads content/questions at start-up (a full load of source 'content'); a bad bank stops start-up.
- *  After an operator's --replace the built-in questions are loaded retired (see REPLACED). */
+ *  After an operator's --replace the built-in questions are loaded retired (see REPLACED_KEY). */
 export async function syncQuestionContent(db: Kysely<Database>, content: { themes: { code: string }[] }, dir = process.env.ZHOL_CONTENT_DIR ?? 'content', publicDir = 'public'): Promise<LoadResult | null> {
   const folder = join(dir, 'questions');
   if (!existsSync(folder)) return null;
@@ -411,4 +402,24 @@ export async function syncQuestionContent(db: Kysely<Database>, content: { theme
   const skip = new Set(kept.map((k) => k.code));
   const replaced = (await builtInReplacedAt(db)) !== null;
   return loadBank(db, questions.filter((q) => !skip.has(q.id)), { source: 'content', full: true, retired: replaced });
+}
+
+/** The themes a qualification's themes training offers: those with active questions serving it, its
+ *  blueprint's first (in blueprint order, with their exam share), then the others (a bank's own
+ *  themes, share 0). After --replace the built-in themes have no active questions and drop out,
+ *  and an operator's own themes come in. */
+export async function trainingThemes(db: Kysely<Database>, qualificationId: number, locale: Locale): Promise<{ id: number; code: string; name: string; exam_questions: number }[]> {
+  const q = await db.selectFrom('qualifications as q').leftJoin('qualifications as p', 'p.id', 'q.parent_id')
+    .select(['q.code', 'p.code as parent']).where('q.id', '=', qualificationId).executeTakeFirstOrThrow();
+  const stocked = await db.selectFrom('questions as q').innerJoin('question_categories as c', 'c.question_id', 'q.id')
+    .innerJoin('themes as t', 't.id', 'q.theme_id')
+    .select(['t.id', 't.code', `t.name_${locale} as name` as 't.name_ru as name', 't.sort']).distinct()
+    .where('c.category', 'in', q.parent ? [q.code, q.parent] : [q.code]).where('q.retired_at', 'is', null).where('t.retired_at', 'is', null)
+    .execute();
+  const blueprint = await db.selectFrom('qualification_themes').select(['theme_id', 'exam_questions', 'sort'])
+    .where('qualification_id', '=', qualificationId).execute();
+  const share = new Map(blueprint.map((b) => [b.theme_id, b]));
+  return stocked
+    .sort((a, b) => (share.has(a.id) ? 0 : 1) - (share.has(b.id) ? 0 : 1) || (share.get(a.id)?.sort ?? a.sort) - (share.get(b.id)?.sort ?? b.sort))
+    .map((t) => ({ id: t.id, code: t.code, name: t.name, exam_questions: share.get(t.id)?.exam_questions ?? 0 }));
 }
