@@ -6,6 +6,7 @@ import { createApp } from '../../src/server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
 import { sendNotification } from '../../src/server/services/admin';
 import { signedIn } from '../support/client';
+import { seedBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 const MINUTE = 60_000;
@@ -20,6 +21,8 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestDb(dialect);
     await seedDemo(t.deps.db, t.clock.now);
+    // Questions in every theme: a theme without questions has nothing to train and is not offered.
+    await seedBank(t.deps.db, 1);
   }, 60_000);
   afterAll(async () => { await t.close(); });
 

@@ -4,6 +4,7 @@ import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { listAccesses, testableQualificationIds } from './accesses';
+import { trainingThemes } from './questions';
 
 export interface QualificationEntry {
   id: number;
@@ -42,8 +43,6 @@ export async function qualificationThemes(db: Kysely<Database>, learnerId: numbe
   if (!exists) throw new ApiError(404, 'errors.qualificationNotFound');
   const allowed = await testableQualificationIds(db, learnerId, now);
   if (!allowed.has(qualificationId)) throw new ApiError(403, 'errors.noAccess');
-  const themes = await db.selectFrom('qualification_themes as qt').innerJoin('themes as t', 't.id', 'qt.theme_id')
-    .select(['t.id', `t.name_${locale} as name` as 't.name_ru as name', 't.code', 'qt.exam_questions'])
-    .where('qt.qualification_id', '=', qualificationId).where('t.retired_at', 'is', null).orderBy('qt.sort').execute();
-  return themes.map((t) => ({ id: t.id, code: t.code, name: t.name, exam_questions: t.exam_questions }));
+  // The themes with questions that serve it now: after an operator's --replace, the bank's own themes.
+  return trainingThemes(db, qualificationId, locale);
 }
