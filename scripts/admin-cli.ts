@@ -212,7 +212,8 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
   const readNewPassword = () => readPassword(io, admin.checkPassword);
   let config;
   try { config = parseServerConfig(io.env); } catch (error) { throw new InputError((error as Error).message); }
-  const { db } = createDb(config.DATABASE_URL);
+  // The server's database timeouts apply to the operator's commands too.
+  const { db } = createDb(config.DATABASE_URL, { connectTimeoutMs: config.ZHOL_DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.ZHOL_DB_STATEMENT_TIMEOUT_MS });
   try {
     await migrateToLatest(db);
     await syncContent(db, loadContent());
