@@ -61,8 +61,8 @@ export function errorBody(c: Context, status: number, key: string, params: Recor
 }
 
 /** What kind of rule refused a request, as services say it (no HTTP in them); the one onError answers with its status. */
-export type DomainErrorKind = 'invalid' | 'forbidden' | 'notFound' | 'conflict';
-const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 400, forbidden: 403, notFound: 404, conflict: 409 };
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict';
+const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 400, unauthenticated: 401, forbidden: 403, notFound: 404, conflict: 409 };
 
 /** A domain rule's refusal: a kind and a message key (`errors.*`). An ApiError underneath, so the one onError maps it. */
 export class DomainError extends ApiError {

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { listAccesses, testableQualificationIds } from './accesses';
 import { trainingThemes } from './questions';
 
@@ -40,9 +40,9 @@ export async function learnerQualifications(db: Kysely<Database>, learnerId: num
 /** A qualification's themes: 404 when it does not exist, 403 when the learner has no access to it. */
 export async function qualificationThemes(db: Kysely<Database>, learnerId: number, qualificationId: number, locale: Locale, now: Date): Promise<ThemeView[]> {
   const exists = await db.selectFrom('qualifications').select('id').where('id', '=', qualificationId).executeTakeFirst();
-  if (!exists) throw new ApiError(404, 'errors.qualificationNotFound');
+  if (!exists) throw new DomainError('notFound', 'errors.qualificationNotFound');
   const allowed = await testableQualificationIds(db, learnerId, now);
-  if (!allowed.has(qualificationId)) throw new ApiError(403, 'errors.noAccess');
+  if (!allowed.has(qualificationId)) throw new DomainError('forbidden', 'errors.noAccess');
   // The themes with questions that serve it now: after an operator's --replace, the bank's own themes.
   return trainingThemes(db, qualificationId, locale);
 }

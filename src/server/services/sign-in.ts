@@ -1,7 +1,7 @@
 // Signing in: the login limits, the password check and a fresh session, as one service the route calls.
 import type { Kysely } from 'kysely';
 import type { Database, Learner } from '../db/schema';
-import { ApiError, TooManyAttemptsError } from '../errors';
+import { DomainError, TooManyAttemptsError } from '../errors';
 import { findLearnerByLogin } from './learners';
 import { attemptKey, beginAttempt, settleAttempt } from './login-limits';
 import { burnPasswordCheck, verifyPassword } from './passwords';
@@ -26,8 +26,8 @@ export async function signIn(db: Kysely<Database>, input: SignInInput): Promise<
   // An unknown login costs as much time as a known one, so timing does not tell which logins exist.
   const ok = learner ? await verifyPassword(learner.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
   await settleAttempt(db, attempt.id, ok);
-  if (!learner || !ok) throw new ApiError(401, 'auth.errors.login-pass');
-  if (learner.blocked) throw new ApiError(403, 'errors.blocked');
+  if (!learner || !ok) throw new DomainError('unauthenticated', 'auth.errors.login-pass');
+  if (learner.blocked) throw new DomainError('forbidden', 'errors.blocked');
   if (input.previousToken) await deleteSession(db, input.previousToken);
   return { learner, token: await createSession(db, learner.id, input.idleMinutes, input.now) };
 }
