@@ -325,7 +325,11 @@ export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId
       const running = await trx.selectFrom('examinations').select(['id', 'started_at']).where('id', '=', slot.other_exam).executeTakeFirstOrThrow();
       await endUnbegunExam(trx, running, now);
     }
-    if (slot.started_at === null) Object.assign(clock, await beginTest(trx, { id: slot.examination_id, time_limit: slot.time_limit }, now));
+    if (slot.started_at === null) {
+      // Begun by this answer, or (a Begin racing it) by another request just now: either way, its clock.
+      const begun = await beginTest(trx, { id: slot.examination_id, time_limit: slot.time_limit }, now);
+      Object.assign(clock, begun ?? await trx.selectFrom('examinations').select(['started_at', 'deadline']).where('id', '=', slot.examination_id).executeTakeFirstOrThrow());
+    }
     const correct = value === slot.right ? 1 : 0;
     // The status read above was taken without a lock. Counting the answer first, on the examination's
     // row and only while it is in process, takes that row's lock: answers to one test run one after
