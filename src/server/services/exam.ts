@@ -2,7 +2,9 @@
 // gets, its deadline, when it ends (passed at the last answer within the allowance, failed at the
 // mistake that exceeds it, expired after the deadline), and what the browser may see when.
 // A training is judged by the same share of mistakes (see mistakesAllowed) but only at its end, and
-// no training can be started or answered while the learner sits an exam.
+// no training can be started or answered while the learner sits an exam. The pure rules live in
+// src/shared/exam.ts; this file applies them to the database. A test's clock starts at Begin (or
+// its first answer), not when it is created.
 //
 // Concurrency: on PostgreSQL several requests of one learner run at once, so every decision that
 // depends on a row is taken under that row's lock: a start under the learner's row, an answer and a
@@ -11,8 +13,8 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import {
-  answerStatus, drawBlueprint, mistakesAllowed, shuffle, spreadOverThemes, TRAINING_MODES, verdictAfterAnswer, verdictAtFinish,
-  deadlineFrom, type ExaminationChanges, type Random, type TrainingMode,
+  answerStatus, deadlineFrom, drawBlueprint, mistakesAllowed, shuffle, spreadOverThemes, TRAINING_MODES, verdictAfterAnswer,
+  verdictAtFinish, type ExaminationChanges, type Random, type TrainingMode,
 } from '../../shared/exam';
 import { prepared, preparedWrite } from '../db/prepared';
 import type { Database, ExamMode, ExamStatus } from '../db/schema';
