@@ -658,6 +658,20 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     // What changed is small: no questions, no other slots.
     expect(JSON.stringify(body).length).toBeLessThan(600);
     await call('POST', '/v1/core/user/examinations/finish/', { examination: exam!.id, status: 'cancelled' });
+    // Begin and a first answer at once (two tabs): one clock, and both say it.
+    const twin = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 3, time: 10 } }, 'learner', false)).exam!;
+    const [begun, answered] = await Promise.all([
+      call('POST', '/v1/core/user/examinations/process/', { examination: twin.id, begin: true }),
+      answer(twin.answers[0]!.id, 1),
+    ]);
+    expect([begun.status, answered.status]).toEqual([200, 200]);
+    const view = await begun.json() as Exam;
+    const delta = await answered.json();
+    const row = await t.deps.db.selectFrom('examinations').select(['started_at', 'deadline']).where('id', '=', twin.id).executeTakeFirstOrThrow();
+    expect(row.started_at).not.toBeNull();
+    expect({ started_at: view.started_at, deadline: view.deadline }).toEqual(row);
+    expect({ started_at: delta.changes.started_at, deadline: delta.changes.deadline }).toEqual(row);
+    await call('POST', '/v1/core/user/examinations/finish/', { examination: twin.id, status: 'cancelled' });
   });
 
   it('one unfinished test per learner, mode and qualification: a start takes up the unbegun one or ends the open one', async () => {

@@ -10,34 +10,13 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** A placeholder argument: unique, and never a value a query is really given. */
 class Placeholder { constructor(readonly index: number) {} }
 
-interface Template { sql: string; slots: (Placeholder | { value: unknown })[]; query: CompiledQuery['query'] }
+type Slot = Placeholder | { value: unknown };
+interface Template { sql: string; slots: Slot[] }
 
-/**
- * Defines a query whose shape never changes, only its arguments (values, not identifiers or lists).
- * `build` receives placeholders standing for the arguments; it must use each where a value goes.
- */
-export function prepared<Args extends unknown[], Row>(build: (db: Db, ...args: Args) => Compilable<Row>) {
+/** Compiles `build` once per dialect (a transaction shares its database's adapter) and runs it with `args`. */
+function runner<Args extends unknown[]>(build: (db: Db, ...args: Args) => Compilable<unknown>) {
   const templates = new WeakMap<object, Template>();
-  return async (db: Db, ...args: Args): Promise<Row[]> => {
-    // One template per dialect: a transaction shares its database's executor adapter.
-    const key = db.getExecutor().adapter;
-    let template = templates.get(key);
-    if (!template) {
-      const placeholders = args.map((_, i) => new Placeholder(i)) as unknown as Args;
-      const compiled = build(db, ...placeholders).compile();
-      template = { sql: compiled.sql, query: compiled.query, slots: compiled.parameters.map((p) => (p instanceof Placeholder ? p : { value: p })) };
-      templates.set(key, template);
-    }
-    const parameters = template.slots.map((slot) => (slot instanceof Placeholder ? args[slot.index] : slot.value));
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
-    return result.rows;
-  };
-}
-
-/** Like prepared, for writes: the number of rows changed. */
-export function preparedWrite<Args extends unknown[]>(build: (db: Db, ...args: Args) => Compilable<unknown>) {
-  const templates = new WeakMap<object, { sql: string; slots: (Placeholder | { value: unknown })[] }>();
-  return async (db: Db, ...args: Args): Promise<number> => {
+  return (db: Db, args: Args) => {
     const key = db.getExecutor().adapter;
     let template = templates.get(key);
     if (!template) {
@@ -47,7 +26,21 @@ export function preparedWrite<Args extends unknown[]>(build: (db: Db, ...args: A
       templates.set(key, template);
     }
     const parameters = template.slots.map((slot) => (slot instanceof Placeholder ? args[slot.index] : slot.value));
-    const result = await db.executeQuery(CompiledQuery.raw(template.sql, parameters));
-    return Number(result.numAffectedRows ?? 0n);
+    return CompiledQuery.raw(template.sql, parameters);
   };
+}
+
+/**
+ * Defines a query whose shape never changes, only its arguments (values, not identifiers or lists).
+ * `build` receives placeholders standing for the arguments; it must use each where a value goes.
+ */
+export function prepared<Args extends unknown[], Row>(build: (db: Db, ...args: Args) => Compilable<Row>) {
+  const compile = runner(build);
+  return async (db: Db, ...args: Args): Promise<Row[]> => (await db.executeQuery<Row>(compile(db, args))).rows;
+}
+
+/** Like prepared, for writes: the number of rows changed. */
+export function preparedWrite<Args extends unknown[]>(build: (db: Db, ...args: Args) => Compilable<unknown>) {
+  const compile = runner(build);
+  return async (db: Db, ...args: Args): Promise<number> => Number((await db.executeQuery(compile(db, args))).numAffectedRows ?? 0n);
 }

@@ -1,6 +1,7 @@
 // The one Database interface (Kysely). Times are ISO 8601 UTC strings and booleans are 0/1 on both
 // SQLite and PostgreSQL, so the same queries and comparisons work on either.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ExamStatus, StoredMode } from '../../shared/exam';
 
 type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;
@@ -152,8 +153,9 @@ export interface QuestionAnswersTable {
 export interface QuestionCategoriesTable { question_id: number; category: string }
 export interface BankMetaTable { key: string; value: string }
 
-export type ExamStatus = 'process' | 'passed' | 'failed' | 'cancelled' | 'expired';
-export type ExamMode = 'exam' | 'train' | 'themes' | 'favorites' | 'incorrect' | 'lesson' | 'module' | 'final';
+// The examination's statuses and stored modes are the shared exam module's (one definition).
+export type { ExamStatus };
+export type ExamMode = StoredMode;
 
 export interface ExaminationsTable {
   id: Id;

@@ -2,7 +2,9 @@
 // gets, its deadline, when it ends (passed at the last answer within the allowance, failed at the
 // mistake that exceeds it, expired after the deadline), and what the browser may see when.
 // A training is judged by the same share of mistakes (see mistakesAllowed) but only at its end, and
-// no training can be started or answered while the learner sits an exam.
+// no training can be started or answered while the learner sits an exam. The pure rules live in
+// src/shared/exam.ts; this file applies them to the database. A test's clock starts at Begin (or
+// its first answer), not when it is created.
 //
 // Concurrency: on PostgreSQL several requests of one learner run at once, so every decision that
 // depends on a row is taken under that row's lock: a start under the learner's row, an answer and a
@@ -11,8 +13,8 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import {
-  answerStatus, drawBlueprint, mistakesAllowed, shuffle, spreadOverThemes, TRAINING_MODES, verdictAfterAnswer, verdictAtFinish,
-  deadlineFrom, type ExaminationChanges, type Random, type TrainingMode,
+  answerStatus, deadlineFrom, drawBlueprint, mistakesAllowed, shuffle, spreadOverThemes, TRAINING_MODES, verdictAfterAnswer,
+  verdictAtFinish, type ExaminationChanges, type Random, type TrainingMode,
 } from '../../shared/exam';
 import { prepared, preparedWrite } from '../db/prepared';
 import type { Database, ExamMode, ExamStatus } from '../db/schema';
@@ -325,7 +327,11 @@ export async function answerSlot(db: Kysely<Database>, learnerId: number, slotId
       const running = await trx.selectFrom('examinations').select(['id', 'started_at']).where('id', '=', slot.other_exam).executeTakeFirstOrThrow();
       await endUnbegunExam(trx, running, now);
     }
-    if (slot.started_at === null) Object.assign(clock, await beginTest(trx, { id: slot.examination_id, time_limit: slot.time_limit }, now));
+    if (slot.started_at === null) {
+      // Begun by this answer, or (a Begin racing it) by another request just now: either way, its clock.
+      const begun = await beginTest(trx, { id: slot.examination_id, time_limit: slot.time_limit }, now);
+      Object.assign(clock, begun ?? await trx.selectFrom('examinations').select(['started_at', 'deadline']).where('id', '=', slot.examination_id).executeTakeFirstOrThrow());
+    }
     const correct = value === slot.right ? 1 : 0;
     // The status read above was taken without a lock. Counting the answer first, on the examination's
     // row and only while it is in process, takes that row's lock: answers to one test run one after

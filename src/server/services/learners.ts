@@ -1,5 +1,6 @@
 // Learners and how a login (name, e-mail or phone in any spacing) finds one.
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database, Learner } from '../db/schema';
 
 /** Kazakhstan numbers as 11 digits starting with 7: '+7 701 000 00 01' = '87010000001' = '7010000001'. */
@@ -26,6 +27,9 @@ export async function findLearnerByLogin(db: Kysely<Database>, login: string): P
   return query.executeTakeFirst();
 }
 
+// Every signed-in call reads its learner: built once (see prepared).
+const learnerById = prepared((db, id: number) => db.selectFrom('learners').selectAll().where('id', '=', id));
+
 export async function findLearnerById(db: Kysely<Database>, id: number): Promise<Learner | undefined> {
-  return db.selectFrom('learners').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await learnerById(db, id))[0];
 }

@@ -2,6 +2,7 @@
 // expires after ZHOL_SESSION_IDLE_MINUTES without use and is deleted at logout.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 
 export const SESSION_COOKIE = 'zhol_session';
@@ -25,12 +26,14 @@ export async function createSession(db: Kysely<Database>, learnerId: number, idl
   return token;
 }
 
+// Every signed-in call runs it: built once (see prepared).
+const sessionByHash = prepared((db, tokenHash: string) => db.selectFrom('sessions').select(['learner_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash));
+
 /** The learner id of a live session, touching it (`touched`: its expiry moved, so renew the cookie); expired sessions are removed. */
 export async function resolveSession(db: Kysely<Database>, token: string, idleMinutes: number, now = new Date()): Promise<{ learnerId: number; touched: boolean } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const tokenHash = hashToken(token);
-  const row = await db.selectFrom('sessions').select(['learner_id', 'last_seen_at', 'expires_at'])
-    .where('token_hash', '=', tokenHash).executeTakeFirst();
+  const [row] = await sessionByHash(db, tokenHash);
   if (!row) return null;
   if (row.expires_at <= now.toISOString()) {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
