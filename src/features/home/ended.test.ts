@@ -3,7 +3,7 @@ import { endedAccesses } from './EndedAccesses';
 import type { AccessItem } from './store';
 
 const access = (id: number, type: AccessItem['type'], target: number, date_end: string, can = false): AccessItem =>
-  ({ id, type, can, target: { id: target, name: `t${target}`, picture: null }, date_end });
+  ({ id, type, can, target: { id: target, name: `t${target}`, picture: null }, date_start: '2025-01-01T00:00:00Z', date_end });
 const now = Date.parse('2026-06-01T00:00:00Z');
 
 describe('endedAccesses', () => {
