@@ -27,43 +27,44 @@ export const MIN_BYTES = 1024;
  *  of at least 1 KB, when the copy is at least a tenth smaller. Returns what it wrote, for the log. */
 export function precompressDir(root) {
   const totals = { files: 0, raw: 0, br: 0, gz: 0 };
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      const info = statSync(path);
-      if (info.isDirectory()) {
-        walk(path);
-        continue;
-      }
-      if (!(extname(name) in STATIC_TYPES) || info.size < MIN_BYTES) continue;
-      const raw = readFileSync(path);
-      const br = zlib.brotliCompressSync(raw, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-        },
-      });
-      const gz = zlib.gzipSync(raw, { level: 9 });
-      let wrote = false;
-      if (br.length <= raw.length * 0.9) {
-        writeFileSync(`${path}.br`, br);
-        totals.br += br.length;
-        wrote = true;
-      }
-      if (gz.length <= raw.length * 0.9) {
-        writeFileSync(`${path}.gz`, gz);
-        totals.gz += gz.length;
-        wrote = true;
-      }
-      if (wrote) {
-        totals.files++;
-        totals.raw += raw.length;
-      }
+  for (const { path, name, info } of filesUnder(root)) {
+    if (!(extname(name) in STATIC_TYPES) || info.size < MIN_BYTES) continue;
+    const raw = readFileSync(path);
+    const br = zlib.brotliCompressSync(raw, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    });
+    const gz = zlib.gzipSync(raw, { level: 9 });
+    let wrote = false;
+    if (br.length <= raw.length * 0.9) {
+      writeFileSync(`${path}.br`, br);
+      totals.br += br.length;
+      wrote = true;
     }
-  };
-  walk(root);
+    if (gz.length <= raw.length * 0.9) {
+      writeFileSync(`${path}.gz`, gz);
+      totals.gz += gz.length;
+      wrote = true;
+    }
+    if (wrote) {
+      totals.files++;
+      totals.raw += raw.length;
+    }
+  }
   return totals;
+}
+
+/** Every file below a folder, depth first, with its name and stat. */
+function* filesUnder(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const info = statSync(path);
+    if (info.isDirectory()) yield* filesUnder(path);
+    else yield { path, name, info };
+  }
 }
 
 // ---- negotiation --------------------------------------------------------------------------------
@@ -109,39 +110,30 @@ export function addVary(res, field = 'Accept-Encoding') {
  *  index.html also answers for its folder, with and without the trailing slash (trailingSlash: 'ignore'). */
 export function precompressedFiles(root) {
   const files = new Map();
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      const info = statSync(path);
-      if (info.isDirectory()) {
-        walk(path);
-        continue;
-      }
-      const type = STATIC_TYPES[extname(name)];
-      if (!type) continue;
-      const variants = {};
-      for (const [encoding, suffix] of [
-        ['br', '.br'],
-        ['gzip', '.gz'],
-      ]) {
-        try {
-          variants[encoding] = { path: path + suffix, size: statSync(path + suffix).size };
-        } catch {
-          /* not written: no gain */
-        }
-      }
-      if (!Object.keys(variants).length) continue;
-      const url = `/${relative(root, path).split(sep).join('/')}`;
-      const entry = { path, type, size: info.size, mtime: info.mtime, variants, immutable: url.startsWith('/_astro/') };
-      files.set(url, entry);
-      if (name === 'index.html') {
-        const folder = url.slice(0, -'index.html'.length);
-        files.set(folder, entry);
-        if (folder !== '/') files.set(folder.slice(0, -1), entry);
+  for (const { path, name, info } of filesUnder(resolve(root))) {
+    const type = STATIC_TYPES[extname(name)];
+    if (!type) continue;
+    const variants = {};
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ]) {
+      try {
+        variants[encoding] = { path: path + suffix, size: statSync(path + suffix).size };
+      } catch {
+        /* not written: no gain */
       }
     }
-  };
-  walk(resolve(root));
+    if (!Object.keys(variants).length) continue;
+    const url = `/${relative(root, path).split(sep).join('/')}`;
+    const entry = { path, type, size: info.size, mtime: info.mtime, variants, immutable: url.startsWith('/_astro/') };
+    files.set(url, entry);
+    if (name === 'index.html') {
+      const folder = url.slice(0, -'index.html'.length);
+      files.set(folder, entry);
+      if (folder !== '/') files.set(folder.slice(0, -1), entry);
+    }
+  }
   return files;
 }
 
