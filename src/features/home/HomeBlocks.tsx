@@ -6,6 +6,7 @@ import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
+import { rememberEnded } from '../../client/shell-hint';
 import EndedAccesses, { endedAccesses } from './EndedAccesses';
 import { $accesses, $autodromeAccesses, $courseAccess, $testAccesses, loadAccesses, selectQualification, type AccessItem } from './store';
 
@@ -64,6 +65,12 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   const course = useStore($courseAccess);
   // The server renders the skeleton; match it on the first render (also after a client-side navigation).
   const hydrated = useHydrated();
+
+  // The tests page's placeholder takes this learner's shape next time (see client/shell-hint.ts).
+  useEffect(() => {
+    if (status !== 'authenticated' || accesses === null) return;
+    rememberEnded(tests.length ? 0 : endedAccesses(accesses).filter((a) => a.type === 'test').length);
+  }, [status, accesses, tests.length]);
 
   // Normally loaded at sign-in or start; load here when the page opened before that finished.
   useEffect(() => {
