@@ -8,6 +8,8 @@ import { installAuthUi, onAuthPageLoad } from './auth-ui';
 import '../features/home/store';
 import '../features/favorites/store';
 import '../features/stats/store';
+// One call per page load for a signed-in learner instead of the profile, menu and loader calls.
+import './page-data';
 import { reportPageView } from './analytics';
 import { externalTarget } from './external-link';
 import {

@@ -19,7 +19,8 @@ import { $accesses, $qualifications, $selectedQualification, $testAccesses, $the
 import { $testSettings, testLanguage } from '../settings/store';
 import { $statistics, familiarityShares, loadStatistics, notEnoughData, statisticsOf, type QualificationStatistics } from '../stats/store';
 import {
-  $unfinished, checkedThemeIds, flattenQualifications, loadUnfinished, setThemesChecked, startRequest, unfinishedOf, type TestKind,
+  $unfinished, checkedThemeIds, flattenQualifications, loadUnfinished, setThemesChecked, startRequest, takePreloadedUnfinished, unfinishedOf,
+  type TestKind,
 } from './store';
 
 interface Props { locale: Locale; texts: Texts; catalogueUrl: string }
@@ -172,7 +173,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   }, [status, loading, statistics]);
 
   useEffect(() => {
-    if (selected === null || status !== 'authenticated') return;
+    if (selected === null || status !== 'authenticated' || takePreloadedUnfinished(selected)) return;
     loadUnfinished(selected).catch((e: unknown) => console.warn('[zhol] unfinished tests:', (e as ApiRequestError).desc ?? e));
   }, [selected, status]);
 
