@@ -79,19 +79,30 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
     }
   }, [status, loading, accesses]);
 
+  const empty = (
+    <div className="card home-empty" data-home-empty>
+      <h2>{texts['home.empty.title']}</h2>
+      <p>{texts['home.empty.text']}</p>
+      <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener">{texts['home.empty.link']}</a>
+    </div>
+  );
+  const placeholder = (shape: 'learner' | 'visitor' | null) => (
+    <div className={`home-placeholder${shape ? ` home-placeholder--${shape}` : ''}`}>
+      <div className="home-placeholder__visitor">{empty}</div>
+      <div className="home-placeholder__learner">{shape !== 'visitor' && <Skeleton label={texts['home.loading']!} />}</div>
+    </div>
+  );
   if (!hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
-    return <Skeleton label={texts['home.loading']!} />;
+    // Prerendered for everyone: a visitor's page is final at once (the empty card, painted from the
+    // HTML); a signed-in visit (the inline hint) shows the skeleton instead, until its data arrives.
+    const signedIn = hydrated && status !== 'anonymous' && status !== 'unknown';
+    return placeholder(signedIn ? 'learner' : null);
   }
   if (!tests.length && !autodromes.length && !course) {
     const ended = endedAccesses(accesses);
     if (ended.length) return <EndedAccesses texts={texts} ended={ended} catalogueUrl={catalogueUrl} />;
-    return (
-      <div className="card home-empty" data-home-empty>
-        <h2>{texts['home.empty.title']}</h2>
-        <p>{texts['home.empty.text']}</p>
-        <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener">{texts['home.empty.link']}</a>
-      </div>
-    );
+    // The same elements as the placeholder's, so the card painted from the HTML is the one that stays.
+    return placeholder('visitor');
   }
   return (
     <div className="home-blocks">
