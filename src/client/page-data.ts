@@ -10,7 +10,7 @@ import {
 } from '../features/home/store';
 import { $statistics } from '../features/stats/store';
 import { preloadUnfinished } from '../features/tests/store';
-import type { ExamListItem } from '../features/exam/types';
+import type { Examination, ExamListItem } from '../features/exam/types';
 import { apiRequest, type ApiRequestError } from './api';
 import { setUser, type User } from './auth';
 import { $menu, setPageLoader } from './session';
@@ -22,6 +22,7 @@ const LAST_USER_KEY = 'zhol-last-user';
 export function pageKind(pathname: string): PageKind {
   const rest = pathname.split('/').filter(Boolean).slice(1).join('/');
   if (rest === '') return 'home';
+  if (/^tests\/\d+$/.test(rest)) return 'test';
   return rest === 'tests' ? 'tests' : 'other';
 }
 
@@ -29,8 +30,9 @@ function lastUser(): number | null {
   try { return Number(localStorage.getItem(LAST_USER_KEY)) || null; } catch { return null; }
 }
 
-/** Puts a page call's answer into the stores, as the single calls would have. */
-export function applyPageData(data: PageData): User {
+/** Puts a page call's answer into the stores, as the single calls would have. `preloadExamination`
+ *  comes from the exam store, loaded only on the runner's pages (it is not small). */
+export function applyPageData(data: PageData, preloadExamination?: (exam: Examination) => void): User {
   const user: User = data.profile;
   try { localStorage.setItem(LAST_USER_KEY, String(user.id)); } catch { /* blocked */ }
   $menu.set([...data.menu]);
@@ -39,6 +41,8 @@ export function applyPageData(data: PageData): User {
   $favoriteIds.set(data.favorites);
   const tests = data.accesses.filter((a) => a.type === 'test' && a.can) as AccessItem[];
   if (tests.length) $qualifications.set(data.qualifications as Qualification[]);
+  // Before the user is set: the runner opens its test as soon as it knows who is here.
+  if (data.examination && preloadExamination) preloadExamination(data.examination as unknown as Examination);
   setUser(user);
   const childIds = data.qualifications.flatMap((q) => q.children.map((c) => c.id));
   const selected = pickQualification(readUserSetting<number | null>(user.id, SELECTED_QUAL_KEY, null), tests, childIds);
@@ -68,8 +72,10 @@ export async function loadPageData(): Promise<User | null> {
   const previous = lastUser();
   const saved = previous ? readUserSetting<number | null>(previous, SELECTED_QUAL_KEY, null) : null;
   try {
-    const data = await apiRequest<PageData>(`/rest/v1/core/user/page/${kind}`, { query: saved ? { qualification: saved } : {} });
-    return applyPageData(data);
+    const examination = kind === 'test' ? Number(location.pathname.split('/').pop()) : undefined;
+    const data = await apiRequest<PageData>(`/rest/v1/core/user/page/${kind}`, { query: { qualification: saved ?? undefined, examination } });
+    const exam = data.examination ? await import('../features/exam/store') : null;
+    return applyPageData(data, exam?.preloadExamination);
   } catch (error) {
     if ((error as ApiRequestError).status === 401) return null;
     throw error;

@@ -60,6 +60,17 @@ describe.each(dialects)('the page call on %s', (dialect) => {
     expect(fallback.selected).toBe(home.selected);
   });
 
+  it('on the runner: the learner’s own test as GET …/examinations/{id} answers it; nothing for another’s or none', async () => {
+    const home = await json('/v1/core/user/page/home') as PageData;
+    const { id } = await (await call('POST', '/v1/core/user/examinations/start/', { qualification: home.selected, prepare: true, continue: false, extras: { mode: 'train', count: 2 } })).json();
+    expect(id).toEqual(expect.any(Number));
+    const page = await json(`/v1/core/user/page/test?examination=${id}`) as PageData;
+    expect(page.examination).toEqual(await json(`/v1/core/user/examinations/${id}/`));
+    expect((await json(`/v1/core/user/page/test?examination=${id}`, 'newcomer') as PageData).examination).toBeNull();
+    expect((await json('/v1/core/user/page/test?examination=999999') as PageData).examination).toBeNull();
+    expect((await json(`/v1/core/user/page/home?examination=${id}`) as PageData).examination).toBeNull();
+  });
+
   it('for a learner whose accesses ended: all of them, none usable, nothing selected', async () => {
     const page = await json('/v1/core/user/page/home', 'expired') as PageData;
     expect(page.accesses.length).toBeGreaterThan(0);

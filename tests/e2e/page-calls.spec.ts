@@ -2,7 +2,7 @@
 // once instead of the profile, menu, accesses, qualifications, themes, statistics and favourites
 // (7–9 calls before). Not counted: the analytics page view (a beacon, not data) and media files.
 // Besides the page call, static ones remain: the tests page's question-base version (the same for
-// everyone: GET …/domain/online/bank), and the runner's own test (GET …/examinations/{id}).
+// everyone: GET …/domain/online/bank); the runner's test comes with the page call.
 import type { Page } from '@playwright/test';
 import { expect, test, waitForIslands } from './support';
 
@@ -41,8 +41,10 @@ test('a signed-in learner’s page loads with one page call', async ({ page }) =
   expect(await callsOnLoad(page, '/ru/tests', '[data-familiarity-bar], [data-not-enough-data]'))
     .toEqual(['GET /rest/v1/core/user/page/tests', 'GET /rest/v1/domain/online/bank']);
   expect(await callsOnLoad(page, '/ru/settings', '[data-signed-in] [data-user-fullname]:not(:empty)')).toEqual(['GET /rest/v1/core/user/page/other']);
-  expect(await callsOnLoad(page, `/ru/tests/${id}`, '[data-begin]'))
-    .toEqual([`GET /rest/v1/core/user/examinations/${id}/`, 'GET /rest/v1/core/user/page/other']);
+  expect(await callsOnLoad(page, `/ru/tests/${id}`, '[data-begin]:enabled')).toEqual(['GET /rest/v1/core/user/page/test']);
+  // Someone else's test (or none): the page call says nothing about it, and the runner asks and shows why.
+  expect(await callsOnLoad(page, '/ru/tests/999999', '[data-runner-notice]'))
+    .toEqual(['GET /rest/v1/core/user/examinations/999999/', 'GET /rest/v1/core/user/page/test']);
 
   // The data is the learner's: the tests page shows their qualification and the mode dialog knows the unfinished training.
   await page.goto('/ru/tests');

@@ -6,11 +6,13 @@ import type { Kysely } from 'kysely';
 import { navigation, type NavLink } from '../../config/navigation';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
 import { accessFlags, listAccesses, testableQualificationIds, type AccessView } from './accesses';
-import { expireLateTests } from './exam';
+import { expireLateTests, ownExamination } from './exam';
+import { examinationView } from './exam-view';
 import { statisticsList, type QualificationStatistics } from './statistics';
 
-export const PAGE_KINDS = ['home', 'tests', 'other'] as const;
+export const PAGE_KINDS = ['home', 'tests', 'test', 'other'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
 export interface PageProfile {
@@ -44,6 +46,8 @@ export interface PageData {
   favorites: number[];
   /** The tests page: the selected qualification's unfinished tests, newest first (null elsewhere). */
   unfinished: PageExamItem[] | null;
+  /** The runner (`test`): the learner's test as GET …/examinations/{id} answers it; null when it is not theirs or not there (the runner then asks itself and shows why). */
+  examination: Awaited<ReturnType<typeof examinationView>> | null;
 }
 
 type Db = Kysely<Database>;
@@ -96,7 +100,16 @@ async function unfinishedOf(db: Db, learnerId: number, qualification: number, lo
   }));
 }
 
-export async function pageData(db: Db, learner: PageLearner, locale: Locale, now: Date, opts: { page: PageKind; qualification?: number | undefined }): Promise<PageData> {
+async function examinationOf(db: Db, learnerId: number, id: number, now: Date): Promise<PageData['examination']> {
+  try {
+    return await examinationView(db, await ownExamination(db, learnerId, id, now), learnerId, now);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return null;
+    throw error;
+  }
+}
+
+export async function pageData(db: Db, learner: PageLearner, locale: Locale, now: Date, opts: { page: PageKind; qualification?: number | undefined; examination?: number | undefined }): Promise<PageData> {
   const [notifications, flags, accesses, allowed, statistics, favorites] = await Promise.all([
     unreadNotifications(db, learner.id), accessFlags(db, learner.id, now), listAccesses(db, learner.id, locale, {}, now),
     testableQualificationIds(db, learner.id, now), statisticsList(db, learner.id, locale, now), favoritesOf(db, learner.id),
@@ -104,13 +117,14 @@ export async function pageData(db: Db, learner: PageLearner, locale: Locale, now
   const qualifications = await qualificationsOf(db, allowed, accesses, locale);
   const firstTest = accesses.find((a) => a.type === 'test' && a.can && allowed.has(a.target.id))?.target.id ?? null;
   const selected = opts.qualification !== undefined && allowed.has(opts.qualification) ? opts.qualification : firstTest;
-  const [themes, unfinished] = await Promise.all([
+  const [themes, unfinished, examination] = await Promise.all([
     selected === null ? null : themesOf(db, selected, locale),
     opts.page === 'tests' && selected !== null ? unfinishedOf(db, learner.id, selected, locale, now) : null,
+    opts.page === 'test' && opts.examination !== undefined ? examinationOf(db, learner.id, opts.examination, now) : null,
   ]);
   return {
     page: opts.page,
     profile: { id: learner.id, fullname: learner.fullname, notifications, accesses: flags },
-    menu: navigation, accesses, qualifications, selected, themes, statistics, favorites, unfinished,
+    menu: navigation, accesses, qualifications, selected, themes, statistics, favorites, unfinished, examination,
   };
 }
