@@ -20,6 +20,14 @@ const userLoaders = new Map<string, Loader>();
 /** Features register their loaders here; calls that do not exist yet are simply not registered. */
 export function registerUserLoader(name: string, loader: Loader): void { userLoaders.set(name, loader); }
 
+/**
+ * The page call (client/page-data.ts): the profile, the menu and every loader's data in one request.
+ * Returns the user, or null without a session. Set by the shell; without it the single calls run.
+ */
+type PageLoader = () => Promise<User | null>;
+let pageLoader: PageLoader | null = null;
+export function setPageLoader(load: PageLoader): void { pageLoader = load; }
+
 /** What to clear when the user goes away (accesses, autodromes, qualifications, lessons, course…). */
 const clearers = new Set<() => void>();
 export function onUserCleared(clear: () => void): void { clearers.add(clear); }
@@ -83,6 +91,13 @@ export function startSession(): Promise<void> {
     }
     $userLoading.set(true);
     try {
+      if (pageLoader) {
+        const user = await pageLoader();
+        if (!user) { clearUserData(); return; }
+        setUser(user);
+        startSessionCheck();
+        return;
+      }
       const [user] = await Promise.all([fetchProfile(), fetchMenu()]);
       if (!user) { clearUserData(); return; }
       setUser(user);
@@ -106,6 +121,12 @@ export async function signIn(login: string, password: string): Promise<User> {
   });
   $userLoading.set(true);
   try {
+    if (pageLoader) {
+      const user = await pageLoader();
+      if (!user) throw Object.assign(new Error('unauthorized'), { status: 401, desc: '' });
+      startSessionCheck();
+      return user;
+    }
     await fetchMenu();
     const user = await fetchProfile();
     if (!user) throw Object.assign(new Error('unauthorized'), { status: 401, desc: '' });

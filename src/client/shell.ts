@@ -8,6 +8,8 @@ import { installAuthUi, onAuthPageLoad } from './auth-ui';
 import '../features/home/store';
 import '../features/favorites/store';
 import '../features/stats/store';
+// One call per page load for a signed-in learner instead of the profile, menu and loader calls.
+import './page-data';
 import { reportPageView } from './analytics';
 import { externalTarget, pagePolicy } from './external-link';
 import {
@@ -19,6 +21,7 @@ import {
 import { applyScheme, toggleColorScheme } from './theme';
 import { showToast, type Severity } from './toasts';
 import { mountToasts } from './toast-view';
+import { hintHas, syncShellHint } from './shell-hint';
 
 const wide = () => window.matchMedia(`(min-width: ${SIDEBAR_BREAKPOINT}px)`);
 
@@ -39,11 +42,13 @@ function renderUser() {
   const user = $user.get();
   // While a signed-in learner's profile is on its way, show neither the name nor the sign-in link.
   const pending = !user && $authStatus.get() === 'unknown' && hasSessionHint();
-  document.querySelectorAll<HTMLElement>('[data-signed-in]').forEach((el) => { el.hidden = !user; });
+  // While pending, the signed-in shell is already drawn (without the name) so nothing moves when it arrives.
+  document.querySelectorAll<HTMLElement>('[data-signed-in]').forEach((el) => { el.hidden = !user && !pending; });
   document.querySelectorAll<HTMLElement>('[data-signed-out]').forEach((el) => { el.hidden = !!user || pending; });
+  syncShellHint(user, $authStatus.get());
   document.querySelectorAll<HTMLElement>('[data-user-fullname]').forEach((el) => { el.textContent = user?.fullname ?? ''; });
   document.querySelectorAll<HTMLElement>('[data-requires-education]').forEach((el) => {
-    el.hidden = !user?.accesses.education;
+    el.hidden = pending ? !hintHas('education') : !user?.accesses.education;
   });
 }
 

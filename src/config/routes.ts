@@ -8,12 +8,19 @@ export interface RouteDef {
   onDemand?: boolean;
   /** Needs no search index entry (not content). */
   noIndex?: boolean;
+  /**
+   * Kept out of search engines (`<meta name="robots" content="noindex">`). Only for pages nobody
+   * should land on from a search: the 404 page, the developer's UI showcase and the external-link
+   * hops (their `link` parameter is anyone's address). Every other page stays indexable: Lighthouse's
+   * SEO audit fails any page that blocks indexing, and a signed-in page shows visitors its sign-in notice.
+   */
+  noRobots?: boolean;
 }
 
 export const routes = [
   { key: 'home', path: '' },
   { key: 'auth', path: 'auth', noIndex: true },
-  { key: 'ui', path: 'ui', noIndex: true },
+  { key: 'ui', path: 'ui', noIndex: true, noRobots: true },
   { key: 'settings', path: 'settings', noIndex: true },
   { key: 'tests', path: 'tests' },
   { key: 'demo', path: 'tests/demo' },
@@ -27,9 +34,9 @@ export const routes = [
   { key: 'rules', path: 'rules' },
   { key: 'stream', path: 'stream' },
   { key: 'booking', path: 'booking' },
-  { key: '404', path: '404', onDemand: true, noIndex: true },
-  { key: 'externalLink', path: 'external_link_blank', noIndex: true },
-  { key: 'externalLink', path: 'external_link_self', noIndex: true },
+  { key: '404', path: '404', onDemand: true, noIndex: true, noRobots: true },
+  { key: 'externalLink', path: 'external_link_blank', noIndex: true, noRobots: true },
+  { key: 'externalLink', path: 'external_link_self', noIndex: true, noRobots: true },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = (typeof routes)[number]['key'];

@@ -144,3 +144,11 @@ test('the auth toast never covers the demo’s answers or buttons, before and af
   await toast.getByRole('button', { name: t('ru', 'auth.toast.continue') }).click();
   await expect(toast).toHaveCount(0);
 });
+
+test('the demo’s title is said once, not "Демо-тест · Демо-тест"', async ({ page }) => {
+  await beginDemo(page);
+  const title = t('ru', 'demo.title');
+  await expect(page.locator('[data-runner-bar] .runner__title')).toHaveText(title);
+  await expect(page.locator('body')).not.toContainText(`${title} · ${title}`);
+  await expect(page).not.toHaveTitle(new RegExp(`${title}.*${title}`));
+});

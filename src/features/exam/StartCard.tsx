@@ -77,6 +77,13 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
             <p className="notice notice--warn" data-time-warning>{texts['exam.timeWarning']}</p>
           )}
         </>
+      ) : demo ? (
+        // The demo's title and text are the same for everyone: in the prerendered HTML, not a skeleton.
+        <>
+          <h2 id="start-title" tabIndex={-1}>{texts['demo.title']}</h2>
+          <p className="start-card__mode">{texts['demo.text']}</p>
+          <div className="skeleton skeleton--line skeleton--short" />
+        </>
       ) : (
         <>
           <div className="skeleton skeleton--title" />

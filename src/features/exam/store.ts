@@ -198,6 +198,12 @@ export async function openExamination(id: number, language: Locale): Promise<Exa
   }
 }
 
+/** The page call brought this test (client/page-data.ts): opening it then asks the server no second time. */
+export function preloadExamination(exam: Examination): void {
+  $examination.set(exam);
+  freshFromStart = exam.id;
+}
+
 /** Switches a running test's questions to another language. */
 export async function changeTestLanguage(language: Locale): Promise<void> {
   patch({ language });

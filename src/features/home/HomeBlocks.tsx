@@ -6,6 +6,7 @@ import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
+import { rememberEnded } from '../../client/shell-hint';
 import EndedAccesses, { endedAccesses } from './EndedAccesses';
 import { $accesses, $autodromeAccesses, $courseAccess, $testAccesses, loadAccesses, selectQualification, type AccessItem } from './store';
 
@@ -65,6 +66,12 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   // The server renders the skeleton; match it on the first render (also after a client-side navigation).
   const hydrated = useHydrated();
 
+  // The tests page's placeholder takes this learner's shape next time (see client/shell-hint.ts).
+  useEffect(() => {
+    if (status !== 'authenticated' || accesses === null) return;
+    rememberEnded(tests.length ? 0 : endedAccesses(accesses).filter((a) => a.type === 'test').length);
+  }, [status, accesses, tests.length]);
+
   // Normally loaded at sign-in or start; load here when the page opened before that finished.
   useEffect(() => {
     if (status === 'authenticated' && !loading && accesses === null) {
@@ -72,19 +79,30 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
     }
   }, [status, loading, accesses]);
 
+  const empty = (
+    <div className="card home-empty" data-home-empty>
+      <h2>{texts['home.empty.title']}</h2>
+      <p>{texts['home.empty.text']}</p>
+      <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener">{texts['home.empty.link']}</a>
+    </div>
+  );
+  const placeholder = (shape: 'learner' | 'visitor' | null) => (
+    <div className={`home-placeholder${shape ? ` home-placeholder--${shape}` : ''}`}>
+      <div className="home-placeholder__visitor">{empty}</div>
+      <div className="home-placeholder__learner">{shape !== 'visitor' && <Skeleton label={texts['home.loading']!} />}</div>
+    </div>
+  );
   if (!hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
-    return <Skeleton label={texts['home.loading']!} />;
+    // Prerendered for everyone: a visitor's page is final at once (the empty card, painted from the
+    // HTML); a signed-in visit (the inline hint) shows the skeleton instead, until its data arrives.
+    const signedIn = hydrated && status !== 'anonymous' && status !== 'unknown';
+    return placeholder(signedIn ? 'learner' : null);
   }
   if (!tests.length && !autodromes.length && !course) {
     const ended = endedAccesses(accesses);
     if (ended.length) return <EndedAccesses texts={texts} ended={ended} catalogueUrl={catalogueUrl} />;
-    return (
-      <div className="card home-empty" data-home-empty>
-        <h2>{texts['home.empty.title']}</h2>
-        <p>{texts['home.empty.text']}</p>
-        <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener">{texts['home.empty.link']}</a>
-      </div>
-    );
+    // The same elements as the placeholder's, so the card painted from the HTML is the one that stays.
+    return placeholder('visitor');
   }
   return (
     <div className="home-blocks">

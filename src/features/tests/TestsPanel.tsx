@@ -5,7 +5,8 @@ import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiRequestError } from '../../client/api';
-import { $authStatus } from '../../client/auth';
+import { $authStatus, $user } from '../../client/auth';
+import { hintHas, rememberEnded } from '../../client/shell-hint';
 import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatDate, formatDateTime } from '../../i18n/format';
@@ -18,22 +19,35 @@ import { $accesses, $qualifications, $selectedQualification, $testAccesses, $the
 import { $testSettings, testLanguage } from '../settings/store';
 import { $statistics, familiarityShares, loadStatistics, notEnoughData, statisticsOf, type QualificationStatistics } from '../stats/store';
 import {
-  $unfinished, checkedThemeIds, flattenQualifications, loadUnfinished, setThemesChecked, startRequest, unfinishedOf, type TestKind,
+  $unfinished, checkedThemeIds, flattenQualifications, loadUnfinished, setThemesChecked, startRequest, takePreloadedUnfinished, unfinishedOf,
+  type TestKind,
 } from './store';
 
 interface Props { locale: Locale; texts: Texts; catalogueUrl: string }
 type Notice = { kind: 'noData' | 'error'; desc: string } | null;
 
-function Skeleton({ label }: { label: string }) {
+/**
+ * What the page shows until it knows who is here: the visitor's card, the learner's panel (its real
+ * headings and texts, skeleton lines where the learner's data goes) and the ended-access card, each
+ * the size of what replaces it. CSS picks one from <html data-hint> before any script runs (see
+ * client/shell-hint.ts); once hydrated, `shape` names it outright.
+ */
+function Placeholder({ locale, texts, catalogueUrl, learner, shape }: Props & { learner: React.ReactNode; shape: 'visitor' | 'learner' | 'ended' | null }) {
   return (
-    <div className="tests-grid" role="status" aria-busy="true" aria-label={label}>
-      {[0, 1, 2, 3].map((i) => (
-        <div className="card" key={i}>
-          <div className="skeleton skeleton--title" />
-          <div className="skeleton skeleton--line" />
-          <div className="skeleton skeleton--button" />
-        </div>
-      ))}
+    <div className={`tests-placeholder${shape ? ` tests-placeholder--${shape}` : ''}`} role="status" aria-busy="true" aria-label={texts['tests.loading']}
+      data-tests-placeholder>
+      <div className="tests-placeholder__learner" aria-hidden="true" inert>{learner}</div>
+      <div className="tests-placeholder__visitor" aria-hidden="true" inert>
+        <section className="card ended tests-placeholder__ended">
+          <h2>{texts['ended.title']}</h2>
+          <ul className="ended__list">
+            {[1, 2, 3].map((n) => <li key={n} className={`tests-placeholder__ended-${n}`}><span className="skeleton skeleton--inline" /></li>)}
+          </ul>
+          <p>{texts['ended.text']}</p>
+          <span className="btn btn--primary">{texts['ended.renew']}</span>
+        </section>
+        <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />
+      </div>
     </div>
   );
 }
@@ -93,6 +107,7 @@ function FamiliarityCard({ texts, stats }: { texts: Texts; stats: QualificationS
   return (
     <section className="card familiarity" aria-labelledby="familiarity-title" data-familiarity>
       <h2 id="familiarity-title">{texts['tests.familiarity.title']}</h2>
+      <div className="familiarity__body">
       {!stats || !f || !parts || !shares ? (
         <div className="skeleton skeleton--line" role="status" aria-label={texts['tests.loading']} />
       ) : (
@@ -121,6 +136,7 @@ function FamiliarityCard({ texts, stats }: { texts: Texts; stats: QualificationS
           )}
         </>
       )}
+      </div>
     </section>
   );
 }
@@ -157,33 +173,41 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   }, [status, loading, statistics]);
 
   useEffect(() => {
-    if (selected === null || status !== 'authenticated') return;
+    if (selected === null || status !== 'authenticated' || takePreloadedUnfinished(selected)) return;
     loadUnfinished(selected).catch((e: unknown) => console.warn('[zhol] unfinished tests:', (e as ApiRequestError).desc ?? e));
   }, [selected, status]);
 
   useEffect(() => { if (notice || examState.error) noticeRef.current?.focus(); }, [notice, examState.error]);
 
-  if (!hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
-    return <Skeleton label={texts['tests.loading']!} />;
-  }
-  if (!tests.length) {
+  // The next visit's placeholder takes the shape this learner's page has (see client/shell-hint.ts).
+  const endedTests = endedAccesses(accesses).filter((a) => a.type === 'test');
+  useEffect(() => {
+    if (status === 'authenticated' && accesses !== null) rememberEnded(tests.length ? 0 : endedTests.length);
+  }, [status, accesses, tests.length, endedTests.length]);
+
+  const waiting = !hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null);
+  // A visitor's page is final as soon as we know it is a visitor (it was prerendered that way).
+  if (hydrated && status === 'anonymous') return <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />;
+  if (!waiting && !tests.length) {
     // A learner whose test access ended hears that (and when) before the visitor's offer.
-    const ended = endedAccesses(accesses).filter((a) => a.type === 'test');
+    const ended = endedTests;
     if (!ended.length) return <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />;
     return (
-      <div className="tests-panel">
+      <div className="tests-ended">
         <EndedAccesses texts={texts} ended={ended} catalogueUrl={catalogueUrl} />
         <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />
       </div>
     );
   }
 
-  const options = flattenQualifications(qualifications);
+  // The placeholder is the panel without the learner's data: the same markup as the server rendered,
+  // whatever the stores hold already (hydration must match it).
+  const options = waiting ? [] : flattenQualifications(qualifications);
   const current = options.find((q) => q.id === selected);
-  const accessEnd = current?.date_end ?? tests.find((a) => a.target.id === selected)?.date_end ?? null;
-  const checked = checkedThemeIds(themes);
-  const allChecked = !!themes?.length && checked.length === themes.length;
-  const accessError = examState.localStatus === 'error' && examState.error?.status === 403 ? examState.error : null;
+  const accessEnd = waiting ? null : current?.date_end ?? tests.find((a) => a.target.id === selected)?.date_end ?? null;
+  const checked = waiting ? [] : checkedThemeIds(themes);
+  const allChecked = !waiting && !!themes?.length && checked.length === themes.length;
+  const accessError = !waiting && examState.localStatus === 'error' && examState.error?.status === 403 ? examState.error : null;
 
   async function start(kind: TestKind, resume: boolean) {
     if (selected === null) return;
@@ -213,11 +237,12 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     else void start(kind, true);
   }
 
-  const busy = starting !== null || examState.pending.test;
+  const busy = waiting || starting !== null || examState.pending.test;
+  const line = <span className="skeleton skeleton--inline" />;
   const button = (kind: TestKind, extra?: React.ReactNode) => (
     <div className="card tests-action" data-test-kind={kind}>
       <h3 id={`kind-${kind}`}>{texts[`tests.kind.${kind}`]}</h3>
-      <p className="muted">{kind === 'exam' && current
+      <p className="muted">{kind === 'exam' && waiting ? line : kind === 'exam' && current
         ? [plural(texts, locale, 'tests.questions', current.exam.questions), plural(texts, locale, 'tests.minutes', current.exam.minutes),
           plural(texts, locale, 'tests.mistakes', current.exam.allowed_mistakes)].join(' · ')
         : texts[`tests.kind.${kind}Text`]}</p>
@@ -230,7 +255,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     </div>
   );
 
-  return (
+  const panel = (
     <div className="tests-panel">
       <section className="card tests-qual" aria-label={texts['tests.qualification']}>
         {options.length > 1 ? (
@@ -241,7 +266,8 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
               {options.map((q) => <option key={q.id} value={q.id}>{q.depth ? `— ${q.name}` : q.name}</option>)}
             </select>
           </div>
-        ) : <h2 className="tests-qual__name">{current?.name}</h2>}
+        ) : <h2 className="tests-qual__name">{waiting ? line : current?.name}</h2>}
+        {waiting && <p className="muted">{line}</p>}
         {accessEnd && <p className="muted" data-access-ends>{interpolate(texts['tests.accessEnds'], { date: formatDate(accessEnd) })}</p>}
       </section>
 
@@ -278,7 +304,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
 
       <section id="tests-themes" className="card tests-themes" hidden={!themesOpen} aria-labelledby="tests-themes-title">
         <h2 id="tests-themes-title">{texts['tests.themes.title']}</h2>
-        {themes === null ? <p role="status">{texts['tests.themes.loading']}</p> : (
+        {waiting || themes === null ? <p role="status">{texts['tests.themes.loading']}</p> : (
           <fieldset className="themes">
             <legend className="visually-hidden">{texts['tests.themes.title']}</legend>
             <label className="checkbox themes__all">
@@ -306,7 +332,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
         </div>
       </section>
 
-      <FamiliarityCard texts={texts} stats={statisticsOf(statistics, selected)} />
+      <FamiliarityCard texts={texts} stats={waiting ? undefined : statisticsOf(statistics, selected)} />
 
       <section className="card tests-incorrect" aria-labelledby="tests-incorrect-title">
         <h2 id="tests-incorrect-title">{texts['tests.kind.incorrect']}</h2>
@@ -321,4 +347,8 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
         onContinue={() => dialogKind && void start(dialogKind, true)} onRestart={() => dialogKind && void start(dialogKind, false)} />
     </div>
   );
+  if (!waiting) return panel;
+  const user = status === 'authenticated' ? $user.get() : null;
+  const shape = !hydrated || !user ? null : user.accesses.test ? 'learner' : hintHas('ended') ? 'ended' : 'visitor';
+  return <Placeholder locale={locale} texts={texts} catalogueUrl={catalogueUrl} learner={panel} shape={shape} />;
 }

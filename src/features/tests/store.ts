@@ -46,6 +46,19 @@ export function unfinishedOf(list: ExamListItem[] | null, kind: TestKind): ExamL
 
 export const $unfinished = atom<ExamListItem[] | null>(null);
 
+let preloadedFor: number | null = null;
+/** The page call brought this qualification's unfinished tests (client/page-data.ts). */
+export function preloadUnfinished(qualification: number, list: ExamListItem[]): void {
+  $unfinished.set(list);
+  preloadedFor = qualification;
+}
+/** True once after the page call brought them, so the page does not ask again; later visits refresh. */
+export function takePreloadedUnfinished(qualification: number): boolean {
+  const hit = preloadedFor === qualification;
+  preloadedFor = null;
+  return hit;
+}
+
 /** Unfinished tests of a qualification (the examinations list filtered by status process). */
 export async function loadUnfinished(qualification: number): Promise<ExamListItem[]> {
   const { data } = await apiRequest<{ data: ExamListItem[] }>('/rest/v1/core/user/examinations/', {

@@ -1,0 +1,85 @@
+// One API call per page load for a signed-in learner (issue 9 §8): GET /rest/v1/core/user/page/{page}
+// brings the profile, the menu and what the stores would otherwise fetch one by one (accesses,
+// qualifications and themes, statistics, favourite ids, the tests page's unfinished tests). The
+// session runs it on start and after a sign-in instead of the profile, menu and loader calls.
+import type { PageData, PageKind } from '../server/services/page';
+import { $favoriteIds } from '../features/favorites/store';
+import {
+  $accesses, $qualifications, $selectedQualification, $themes, pickQualification, selectQualification, SELECTED_QUAL_KEY,
+  TEST_THEMES_KEY, type AccessItem, type Qualification, type Theme,
+} from '../features/home/store';
+import { $statistics } from '../features/stats/store';
+import { preloadUnfinished } from '../features/tests/store';
+import type { Examination, ExamListItem } from '../features/exam/types';
+import { apiRequest, type ApiRequestError } from './api';
+import { setUser, type User } from './auth';
+import { $menu, setPageLoader } from './session';
+import { readUserSetting, writeUserSetting } from './user-storage';
+
+/** Who used this browser last: their saved qualification is asked for, so its themes come along. */
+const LAST_USER_KEY = 'zhol-last-user';
+
+export function pageKind(pathname: string): PageKind {
+  const rest = pathname.split('/').filter(Boolean).slice(1).join('/');
+  if (rest === '') return 'home';
+  if (/^tests\/\d+$/.test(rest)) return 'test';
+  return rest === 'tests' ? 'tests' : 'other';
+}
+
+function lastUser(): number | null {
+  try { return Number(localStorage.getItem(LAST_USER_KEY)) || null; } catch { return null; }
+}
+
+/** Puts a page call's answer into the stores, as the single calls would have. `preloadExamination`
+ *  comes from the exam store, loaded only on the runner's pages (it is not small). */
+export function applyPageData(data: PageData, preloadExamination?: (exam: Examination) => void): User {
+  const user: User = data.profile;
+  try { localStorage.setItem(LAST_USER_KEY, String(user.id)); } catch { /* blocked */ }
+  $menu.set([...data.menu]);
+  $accesses.set(data.accesses as AccessItem[]);
+  $statistics.set(data.statistics);
+  $favoriteIds.set(data.favorites);
+  const tests = data.accesses.filter((a) => a.type === 'test' && a.can) as AccessItem[];
+  if (tests.length) $qualifications.set(data.qualifications as Qualification[]);
+  // Before the user is set: the runner opens its test as soon as it knows who is here.
+  if (data.examination && preloadExamination) preloadExamination(data.examination as unknown as Examination);
+  setUser(user);
+  const childIds = data.qualifications.flatMap((q) => q.children.map((c) => c.id));
+  const selected = pickQualification(readUserSetting<number | null>(user.id, SELECTED_QUAL_KEY, null), tests, childIds);
+  if (selected === null) return user;
+  if (selected !== data.selected || !data.themes) {
+    // Another learner used this browser last: their choice was asked for, not this one's.
+    void selectQualification(selected);
+    return user;
+  }
+  $selectedQualification.set(selected);
+  writeUserSetting(user.id, SELECTED_QUAL_KEY, selected);
+  // Themes saved locally keep the learner's ticks; the server's come unticked.
+  const saved = readUserSetting<Record<string, Theme[]>>(user.id, TEST_THEMES_KEY, {});
+  if (saved[selected]?.length) $themes.set(saved[selected]);
+  else {
+    const themes = data.themes.map((t) => ({ ...t, checked: false }));
+    writeUserSetting(user.id, TEST_THEMES_KEY, { ...saved, [selected]: themes });
+    $themes.set(themes);
+  }
+  if (data.unfinished) preloadUnfinished(selected, data.unfinished as ExamListItem[]);
+  return user;
+}
+
+/** The page call for the current page; null when there is no session (401). */
+export async function loadPageData(): Promise<User | null> {
+  const kind = pageKind(location.pathname);
+  const previous = lastUser();
+  const saved = previous ? readUserSetting<number | null>(previous, SELECTED_QUAL_KEY, null) : null;
+  try {
+    const examination = kind === 'test' ? Number(location.pathname.split('/').pop()) : undefined;
+    const data = await apiRequest<PageData>(`/rest/v1/core/user/page/${kind}`, { query: { qualification: saved ?? undefined, examination } });
+    const exam = data.examination ? await import('../features/exam/store') : null;
+    return applyPageData(data, exam?.preloadExamination);
+  } catch (error) {
+    if ((error as ApiRequestError).status === 401) return null;
+    throw error;
+  }
+}
+
+setPageLoader(loadPageData);
