@@ -7,31 +7,25 @@ import { navigation, type NavLink } from '../../config/navigation';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
-import { accessFlags, listAccesses, testableQualificationIds, type AccessView } from './accesses';
-import { expireLateTests, ownExamination } from './exam';
-import { examinationView } from './exam-view';
+import { listAccesses, testableQualificationIds, type AccessView } from './accesses';
+import type { ExamListItem } from '../../shared/exam';
+import { listExaminations } from './exam-history';
+import { examinationOf, type examinationView } from './exam-view';
+import { favoriteIds } from './favorites';
+import { learnerQualifications, type QualificationEntry, type QualificationView, type ThemeView } from './learner-qualifications';
+import { learnerProfile, type ProfileView } from './profile';
+import { trainingThemes } from './questions';
 import { statisticsList, type QualificationStatistics } from './statistics';
 
 export const PAGE_KINDS = ['home', 'tests', 'test', 'other'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
-export interface PageProfile {
-  id: number;
-  fullname: string;
-  notifications: number;
-  accesses: { test: boolean; autodrome: boolean; education: boolean };
-}
-export interface PageSubQualification {
-  id: number; name: string; picture: string | null; date_end: string | null;
-  exam: { questions: number; minutes: number; allowed_mistakes: number };
-}
-/** A qualification the learner may test in, with its sub-qualifications (as GET …/access/qualifications). */
-export interface PageQualification extends PageSubQualification { children: PageSubQualification[] }
-export interface PageTheme { id: number; code: string; name: string; exam_questions: number }
-export interface PageExamItem {
-  id: number; qualification: { id: number; name: string }; mode: string; prepare: boolean; status: string;
-  started_at: string | null; finished_at: string | null; correct: number; mistakes: number; question_count: number;
-}
+// The page call answers with the very shapes of the single calls, so their types are the services' own.
+export type PageProfile = ProfileView;
+export type PageSubQualification = QualificationEntry;
+export type PageQualification = QualificationView;
+export type PageTheme = ThemeView;
+export type PageExamItem = ExamListItem;
 export interface PageData {
   page: PageKind;
   profile: PageProfile;
@@ -53,56 +47,10 @@ export interface PageData {
 type Db = Kysely<Database>;
 interface PageLearner { id: number; fullname: string }
 
-async function unreadNotifications(db: Db, learnerId: number): Promise<number> {
-  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('learner_id', '=', learnerId).where('read_at', 'is', null).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-async function qualificationsOf(db: Db, allowed: Set<number>, accesses: AccessView[], locale: Locale): Promise<PageQualification[]> {
-  if (!allowed.size) return [];
-  const rows = await db.selectFrom('qualifications')
-    .select(['id', 'parent_id', `name_${locale} as name` as 'name_ru as name', 'picture', 'exam_questions', 'exam_minutes', 'allowed_mistakes'])
-    .where('id', 'in', [...allowed]).where('retired_at', 'is', null).orderBy('sort').execute();
-  // Several accesses to one target: the latest end counts.
-  const ends = new Map<number, string>();
-  for (const a of accesses) if (a.type === 'test' && a.can && (ends.get(a.target.id) ?? '') < a.date_end) ends.set(a.target.id, a.date_end);
-  const view = (r: (typeof rows)[number]): PageSubQualification => ({
-    id: r.id, name: r.name, picture: r.picture, date_end: ends.get(r.id) ?? ends.get(r.parent_id ?? -1) ?? null,
-    exam: { questions: r.exam_questions, minutes: r.exam_minutes, allowed_mistakes: r.allowed_mistakes },
-  });
-  const top = rows.filter((r) => r.parent_id === null || !allowed.has(r.parent_id));
-  return top.map((r) => ({ ...view(r), children: rows.filter((ch) => ch.parent_id === r.id).map(view) }));
-}
-
-async function themesOf(db: Db, qualification: number, locale: Locale): Promise<PageTheme[]> {
-  const rows = await db.selectFrom('qualification_themes as qt').innerJoin('themes as t', 't.id', 'qt.theme_id')
-    .select(['t.id', `t.name_${locale} as name` as 't.name_ru as name', 't.code', 'qt.exam_questions'])
-    .where('qt.qualification_id', '=', qualification).where('t.retired_at', 'is', null).orderBy('qt.sort').execute();
-  return rows.map((t) => ({ id: t.id, code: t.code, name: t.name, exam_questions: t.exam_questions }));
-}
-
-async function favoritesOf(db: Db, learnerId: number): Promise<number[]> {
-  const rows = await db.selectFrom('favorite_questions').select('question_id').where('learner_id', '=', learnerId).orderBy('created_at').execute();
-  return rows.map((r) => r.question_id);
-}
-
-async function unfinishedOf(db: Db, learnerId: number, qualification: number, locale: Locale, now: Date): Promise<PageExamItem[]> {
-  // Tests left past their deadline are ended first, so the page never offers them as unfinished.
-  await expireLateTests(db, learnerId, now);
-  const rows = await db.selectFrom('examinations as e').innerJoin('qualifications as q', 'q.id', 'e.qualification_id')
-    .select(['e.id', 'e.mode', 'e.prepare', 'e.status', 'e.started_at', 'e.finished_at', 'e.correct', 'e.mistakes', 'e.question_count', 'q.id as qid', `q.name_${locale} as qname` as 'q.name_ru as qname'])
-    .where('e.learner_id', '=', learnerId).where('e.qualification_id', '=', qualification).where('e.status', '=', 'process')
-    .orderBy('e.id', 'desc').limit(20).execute();
-  return rows.map((r) => ({
-    id: r.id, qualification: { id: r.qid, name: r.qname }, mode: r.mode, prepare: r.prepare === 1, status: r.status,
-    started_at: r.started_at, finished_at: r.finished_at, correct: r.correct, mistakes: r.mistakes, question_count: r.question_count,
-  }));
-}
-
-async function examinationOf(db: Db, learnerId: number, id: number, now: Date): Promise<PageData['examination']> {
+/** The runner's test, or null when it is not the learner's or not there (the runner then asks itself and shows why). */
+async function ownTestOrNull(db: Db, learnerId: number, id: number, now: Date): Promise<PageData['examination']> {
   try {
-    return await examinationView(db, await ownExamination(db, learnerId, id, now), learnerId, now);
+    return await examinationOf(db, learnerId, id, now);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return null;
     throw error;
@@ -110,21 +58,23 @@ async function examinationOf(db: Db, learnerId: number, id: number, now: Date): 
 }
 
 export async function pageData(db: Db, learner: PageLearner, locale: Locale, now: Date, opts: { page: PageKind; qualification?: number | undefined; examination?: number | undefined }): Promise<PageData> {
-  const [notifications, flags, accesses, allowed, statistics, favorites] = await Promise.all([
-    unreadNotifications(db, learner.id), accessFlags(db, learner.id, now), listAccesses(db, learner.id, locale, {}, now),
-    testableQualificationIds(db, learner.id, now), statisticsList(db, learner.id, locale, now), favoritesOf(db, learner.id),
+  const [profile, accesses, allowed, statistics, favorites] = await Promise.all([
+    learnerProfile(db, learner, now), listAccesses(db, learner.id, locale, {}, now),
+    testableQualificationIds(db, learner.id, now), statisticsList(db, learner.id, locale, now), favoriteIds(db, learner.id),
   ]);
-  const qualifications = await qualificationsOf(db, allowed, accesses, locale);
+  const qualifications = await learnerQualifications(db, learner.id, locale, now);
   const firstTest = accesses.find((a) => a.type === 'test' && a.can && allowed.has(a.target.id))?.target.id ?? null;
   const selected = opts.qualification !== undefined && allowed.has(opts.qualification) ? opts.qualification : firstTest;
   const [themes, unfinished, examination] = await Promise.all([
-    selected === null ? null : themesOf(db, selected, locale),
-    opts.page === 'tests' && selected !== null ? unfinishedOf(db, learner.id, selected, locale, now) : null,
-    opts.page === 'test' && opts.examination !== undefined ? examinationOf(db, learner.id, opts.examination, now) : null,
+    selected === null ? null : trainingThemes(db, selected, locale),
+    opts.page === 'tests' && selected !== null
+      ? listExaminations(db, learner.id, { qualification: selected, status: 'process', page: 1, limit: 20 }, locale, now).then((list) => list.data)
+      : null,
+    opts.page === 'test' && opts.examination !== undefined ? ownTestOrNull(db, learner.id, opts.examination, now) : null,
   ]);
   return {
     page: opts.page,
-    profile: { id: learner.id, fullname: learner.fullname, notifications, accesses: flags },
+    profile,
     menu: navigation, accesses, qualifications, selected, themes, statistics, favorites, unfinished, examination,
   };
 }
