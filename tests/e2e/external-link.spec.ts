@@ -14,6 +14,18 @@ async function fakeForeignHosts(page: Page) {
   return visited;
 }
 
+
+/** Puts a link into the page's main content, as a lesson or a notification would carry it. */
+async function addLink(page: Page, href: string) {
+  await page.evaluate((target) => {
+    const a = document.createElement('a');
+    a.href = target;
+    a.textContent = 'external';
+    a.id = 'external-test-link';
+    document.querySelector('main')!.append(a);
+  }, href);
+}
+
 test('external_link_self opens the target in place, with the hash', async ({ page, baseURL }) => {
   // The route replaces itself as soon as it loads: wait only for the first commit, then for the target.
   await page.goto(`/ru/external_link_self?link=/${baseURL}/ru/tests&hash=x`, { waitUntil: 'commit' });
@@ -50,13 +62,7 @@ for (const locale of ['ru', 'kz', 'en'] as const) {
 test('a link to external_link_blank opens its target in a popup and the page stays', async ({ page, baseURL }) => {
   await open(page, '/ru/tests');
   const target = `${baseURL}/ru/rules`;
-  await page.evaluate((href) => {
-    const a = document.createElement('a');
-    a.href = href;
-    a.textContent = 'external';
-    a.id = 'external-test-link';
-    document.querySelector('main')!.append(a);
-  }, `/ru/external_link_blank?link=/${target}`);
+  await addLink(page, `/ru/external_link_blank?link=/${target}`);
   const popupPromise = page.waitForEvent('popup');
   await page.locator('#external-test-link').click();
   const popup = await popupPromise;
@@ -72,13 +78,7 @@ test('a link to external_link_blank opens its target in a popup and the page sta
 
 test('a link to external_link_self navigates straight to its target with the hash', async ({ page, baseURL }) => {
   await open(page, '/en/tests');
-  await page.evaluate((href) => {
-    const a = document.createElement('a');
-    a.href = href;
-    a.textContent = 'external';
-    a.id = 'external-test-link';
-    document.querySelector('main')!.append(a);
-  }, `/en/external_link_self?link=/${baseURL}/en/rules&hash=part-2`);
+  await addLink(page, `/en/external_link_self?link=/${baseURL}/en/rules&hash=part-2`);
   await page.locator('#external-test-link').click();
   await expect(page).toHaveURL(`${baseURL}/en/rules#part-2`);
   await expect(page.locator('[data-page-title]')).toHaveText(t('en', 'route.rules'));
@@ -125,13 +125,7 @@ test('the address of a refused link is shown as text, never as markup', async ({
 test('a clicked link to a foreign host goes through the route and is refused there', async ({ page, baseURL }) => {
   const visited = await fakeForeignHosts(page);
   await open(page, '/ru/tests');
-  await page.evaluate((href) => {
-    const a = document.createElement('a');
-    a.href = href;
-    a.textContent = 'external';
-    a.id = 'external-test-link';
-    document.querySelector('main')!.append(a);
-  }, `/ru/external_link_self?link=/https://evil.example/`);
+  await addLink(page, `/ru/external_link_self?link=/https://evil.example/`);
   await page.locator('#external-test-link').click();
   await expect(page).toHaveURL(`${baseURL}/ru/external_link_self?link=/https://evil.example/`);
   await expect(page.getByText(t('ru', 'externalLink.invalid'))).toBeVisible();
