@@ -10,8 +10,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A fresh database per run (workers inherit the variable, so every process agrees on the file).
 process.env.ZHOL_E2E_DB ??= join(mkdtempSync(join(tmpdir(), 'zhol-e2e-')), 'e2e.db');
 const chromiumFlags = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export default defineConfig({
@@ -28,9 +33,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: 'node scripts/server.mjs',
     url: `${baseURL}/ru/`,

@@ -65,26 +65,53 @@ Examples:
 class UsageError extends Error {}
 /** Bad input found here rather than by the services (which throw AdminError): exit 1. */
 class InputError extends Error {}
-const isInputError = (error: unknown) => error instanceof InputError || (error instanceof Error && error.name === 'AdminError');
+const isInputError = (error: unknown) =>
+  error instanceof InputError || (error instanceof Error && error.name === 'AdminError');
 
 type Options = Record<string, { type: 'string' | 'boolean' }>;
-interface Command { args: string[]; options: Options; required: string[] }
+interface Command {
+  args: string[];
+  options: Options;
+  required: string[];
+}
 
 const commands: Record<string, Command> = {
-  'add-learner': { args: [], options: { fullname: { type: 'string' }, login: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' } }, required: ['fullname', 'login'] },
+  'add-learner': {
+    args: [],
+    options: {
+      fullname: { type: 'string' },
+      login: { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+    },
+    required: ['fullname', 'login'],
+  },
   'set-password': { args: ['LOGIN'], options: {}, required: [] },
   block: { args: ['LOGIN'], options: {}, required: [] },
   unblock: { args: ['LOGIN'], options: {}, required: [] },
   grant: {
     args: ['LOGIN'],
-    options: { type: { type: 'string' }, target: { type: 'string' }, until: { type: 'string' }, days: { type: 'string' }, from: { type: 'string' } },
+    options: {
+      type: { type: 'string' },
+      target: { type: 'string' },
+      until: { type: 'string' },
+      days: { type: 'string' },
+      from: { type: 'string' },
+    },
     required: ['type', 'target'],
   },
   revoke: { args: ['ACCESS-ID'], options: {}, required: [] },
   accesses: { args: ['LOGIN'], options: {}, required: [] },
   notify: {
     args: [],
-    options: { login: { type: 'string' }, all: { type: 'boolean' }, title: { type: 'string' }, text: { type: 'string' }, color: { type: 'string' }, web: { type: 'string' } },
+    options: {
+      login: { type: 'string' },
+      all: { type: 'boolean' },
+      title: { type: 'string' },
+      text: { type: 'string' },
+      color: { type: 'string' },
+      web: { type: 'string' },
+    },
     required: ['title', 'text'],
   },
   'page-views': { args: [], options: { days: { type: 'string' } }, required: [] },
@@ -127,17 +154,36 @@ function askHidden(io: AdminIo, prompt: string): Promise<string> {
       stdin.setRawMode!(false);
       stdin.pause();
       stderr.write('\n');
-      if (error) reject(error); else resolve(value);
+      if (error) reject(error);
+      else resolve(value);
     };
     const onData = (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       if (text.startsWith('\u001b')) return; // arrow keys and other escape sequences
       for (const ch of text) {
-        if (ch === '\r' || ch === '\n') { finish(); return; }
-        if (ch === '\u0003') { finish(new InputError('Cancelled.')); return; } // Ctrl-C
-        if (ch === '\u0004') { if (!value) { finish(new InputError('Cancelled.')); return; } continue; } // Ctrl-D
-        if (ch === '\u007f' || ch === '\b') { value = [...value].slice(0, -1).join(''); continue; }
-        if (ch === '\u0015') { value = ''; continue; } // Ctrl-U
+        if (ch === '\r' || ch === '\n') {
+          finish();
+          return;
+        }
+        if (ch === '\u0003') {
+          finish(new InputError('Cancelled.'));
+          return;
+        } // Ctrl-C
+        if (ch === '\u0004') {
+          if (!value) {
+            finish(new InputError('Cancelled.'));
+            return;
+          }
+          continue;
+        } // Ctrl-D
+        if (ch === '\u007f' || ch === '\b') {
+          value = [...value].slice(0, -1).join('');
+          continue;
+        }
+        if (ch === '\u0015') {
+          value = '';
+          continue;
+        } // Ctrl-U
         if (ch < ' ') continue;
         value += ch;
       }
@@ -150,7 +196,8 @@ async function readPassword(io: AdminIo, checkPassword: (password: string) => vo
   if (!io.stdin.isTTY) return readPipedLine(io.stdin);
   const first = await askHidden(io, 'New password: ');
   checkPassword(first); // say so now rather than after the repeat
-  if ((await askHidden(io, 'Repeat the password: ')) !== first) throw new InputError('The passwords do not match; nothing was changed.');
+  if ((await askHidden(io, 'Repeat the password: ')) !== first)
+    throw new InputError('The passwords do not match; nothing was changed.');
   return first;
 }
 
@@ -159,7 +206,11 @@ async function readPassword(io: AdminIo, checkPassword: (password: string) => vo
 
 function table(head: string[], rows: string[][]): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
@@ -174,12 +225,18 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
   // Refuse a password on the command line before anything else, whatever else is wrong.
   if (argv.some((a) => /^--?(password|passwd|pass)(=|$)/i.test(a))) {
     throw new UsageError(
-      'Passwords are never taken as arguments: they would stay in the shell history and be visible to other users in the process list.\n'
-      + 'Run the command without it and type the password when asked, or pipe it in: printf \'%s\\n\' "$PASSWORD" | npm run admin -- …',
+      'Passwords are never taken as arguments: they would stay in the shell history and be visible to other users in the process list.\n' +
+        'Run the command without it and type the password when asked, or pipe it in: printf \'%s\\n\' "$PASSWORD" | npm run admin -- …',
     );
   }
-  if (argv.some((a) => a === '--help' || a === '-h') || argv[0] === 'help') { io.stdout.write(USAGE); return 0; }
-  if (!argv.length) { io.stderr.write(USAGE); return 2; }
+  if (argv.some((a) => a === '--help' || a === '-h') || argv[0] === 'help') {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (!argv.length) {
+    io.stderr.write(USAGE);
+    return 2;
+  }
   const [name, ...rest] = argv as [string, ...string[]];
   if (name.startsWith('-')) throw new UsageError(`The command comes first, before options like ${name}.`);
   const command = commands[name];
@@ -188,32 +245,57 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true }));
+    ({ values, positionals } = parseArgs({
+      args: rest,
+      options: command.options,
+      allowPositionals: true,
+      strict: true,
+    }));
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     const option = /'([^']+)'/.exec(message)?.[1];
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
-      const known = Object.keys(command.options).map((o) => `--${o}`).join(', ');
+      const known = Object.keys(command.options)
+        .map((o) => `--${o}`)
+        .join(', ');
       throw new UsageError(`${name} has no option ${option}${known ? ` (it takes ${known})` : ''}.`);
     }
     throw new UsageError(`${name}: ${message}`);
   }
-  if (positionals.length < command.args.length) throw new InputError(`${name} needs ${command.args.slice(positionals.length).join(' ')}: npm run admin -- ${name} ${command.args.join(' ')}`);
-  if (positionals.length > command.args.length) throw new UsageError(`${name} takes ${command.args.length ? command.args.join(' ') : 'no arguments'}; unexpected "${positionals[command.args.length]}".`);
-  for (const option of command.required) if (values[option] === undefined) throw new InputError(`${name} needs --${option}.`);
+  if (positionals.length < command.args.length)
+    throw new InputError(
+      `${name} needs ${command.args.slice(positionals.length).join(' ')}: npm run admin -- ${name} ${command.args.join(' ')}`,
+    );
+  if (positionals.length > command.args.length)
+    throw new UsageError(
+      `${name} takes ${command.args.length ? command.args.join(' ') : 'no arguments'}; unexpected "${positionals[command.args.length]}".`,
+    );
+  for (const option of command.required)
+    if (values[option] === undefined) throw new InputError(`${name} needs --${option}.`);
   const str = (option: string) => values[option] as string | undefined;
   const arg = positionals[0]!;
 
-  const [{ parseServerConfig }, { createDb, migrateToLatest }, { loadContent }, { syncContent }, admin] = await Promise.all([
-    import('../src/server/config'), import('../src/server/db/client'), import('../src/server/services/content'),
-    import('../src/server/services/content-sync'), import('../src/server/services/admin'),
-  ]);
+  const [{ parseServerConfig }, { createDb, migrateToLatest }, { loadContent }, { syncContent }, admin] =
+    await Promise.all([
+      import('../src/server/config'),
+      import('../src/server/db/client'),
+      import('../src/server/services/content'),
+      import('../src/server/services/content-sync'),
+      import('../src/server/services/admin'),
+    ]);
   const { formatAlmaty } = admin;
   const readNewPassword = () => readPassword(io, admin.checkPassword);
   let config;
-  try { config = parseServerConfig(io.env); } catch (error) { throw new InputError((error as Error).message); }
+  try {
+    config = parseServerConfig(io.env);
+  } catch (error) {
+    throw new InputError((error as Error).message);
+  }
   // The server's database timeouts apply to the operator's commands too.
-  const { db } = createDb(config.DATABASE_URL, { connectTimeoutMs: config.ZHOL_DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.ZHOL_DB_STATEMENT_TIMEOUT_MS });
+  const { db } = createDb(config.DATABASE_URL, {
+    connectTimeoutMs: config.ZHOL_DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.ZHOL_DB_STATEMENT_TIMEOUT_MS,
+  });
   try {
     await migrateToLatest(db);
     await syncContent(db, loadContent());
@@ -233,7 +315,11 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
       }
       case 'block': {
         const { login, changed } = await admin.blockLearner(db, arg);
-        out(changed ? `Blocked ${login}; their sessions were ended.` : `${login} was already blocked; any sessions were ended.`);
+        out(
+          changed
+            ? `Blocked ${login}; their sessions were ended.`
+            : `${login} was already blocked; any sessions were ended.`,
+        );
         break;
       }
       case 'unblock': {
@@ -243,44 +329,73 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
       }
       case 'grant': {
         const daysText = str('days');
-        if (daysText !== undefined && !/^\d+$/.test(daysText.trim())) throw new InputError(`--days must be a whole number of days, not "${daysText}".`);
+        if (daysText !== undefined && !/^\d+$/.test(daysText.trim()))
+          throw new InputError(`--days must be a whole number of days, not "${daysText}".`);
         const access = await admin.grantAccess(db, {
-          login: arg, type: str('type')!, target: str('target')!, until: str('until'), from: str('from'),
+          login: arg,
+          type: str('type')!,
+          target: str('target')!,
+          until: str('until'),
+          from: str('from'),
           days: daysText === undefined ? undefined : Number(daysText),
         });
         out(`Granted access ${access.id}: ${describeAccess(access, formatAlmaty)}.`);
         break;
       }
       case 'revoke': {
-        if (!/^\d+$/.test(arg)) throw new InputError(`"${arg}" is not an access id (a number; see \`accesses LOGIN\`).`);
+        if (!/^\d+$/.test(arg))
+          throw new InputError(`"${arg}" is not an access id (a number; see \`accesses LOGIN\`).`);
         await admin.revokeAccess(db, Number(arg));
         out(`Revoked access ${arg}.`);
         break;
       }
       case 'accesses': {
         const rows = await admin.listAccesses(db, arg);
-        if (!rows.length) { out(`No accesses for ${arg}.`); break; }
+        if (!rows.length) {
+          out(`No accesses for ${arg}.`);
+          break;
+        }
         const lines = table(
           ['id', 'type', 'target', 'name', 'start (Almaty)', 'end (Almaty)', 'status'],
-          rows.map((r) => [String(r.id), r.type, r.target, r.name, formatAlmaty(r.start), formatAlmaty(r.end, true), r.status]),
+          rows.map((r) => [
+            String(r.id),
+            r.type,
+            r.target,
+            r.name,
+            formatAlmaty(r.start),
+            formatAlmaty(r.end, true),
+            r.status,
+          ]),
         );
         lines.forEach(out);
         break;
       }
       case 'notify': {
         const count = await admin.sendNotification(db, {
-          login: str('login'), all: values.all === true, title: str('title')!, text: str('text')!, color: str('color'), web: str('web'),
+          login: str('login'),
+          all: values.all === true,
+          title: str('title')!,
+          text: str('text')!,
+          color: str('color'),
+          web: str('web'),
         });
         out(`Sent to ${count} learner${count === 1 ? '' : 's'}.`);
         break;
       }
       case 'page-views': {
         const daysText = str('days') ?? '7';
-        if (!/^\d+$/.test(daysText.trim()) || Number(daysText) < 1 || Number(daysText) > 3660) throw new InputError(`--days must be a whole number from 1 to 3660, not "${daysText}".`);
+        if (!/^\d+$/.test(daysText.trim()) || Number(daysText) < 1 || Number(daysText) > 3660)
+          throw new InputError(`--days must be a whole number from 1 to 3660, not "${daysText}".`);
         const { pageViewTotals } = await import('../src/server/services/analytics');
         const rows = await pageViewTotals(db, Number(daysText), new Date());
-        if (!rows.length) { out(`No page views in the last ${daysText} days.`); break; }
-        table(['route', 'ru', 'kz', 'en', 'total'], rows.map((r) => [`/${r.route}`, String(r.ru), String(r.kz), String(r.en), String(r.total)])).forEach(out);
+        if (!rows.length) {
+          out(`No page views in the last ${daysText} days.`);
+          break;
+        }
+        table(
+          ['route', 'ru', 'kz', 'en', 'total'],
+          rows.map((r) => [`/${r.route}`, String(r.ru), String(r.kz), String(r.en), String(r.total)]),
+        ).forEach(out);
         break;
       }
     }
@@ -303,7 +418,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       io.stderr.write(`${(error as Error).message}\n`);
       return 1;
     }
-    io.stderr.write(`Failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    io.stderr.write(`Failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
   }
 }

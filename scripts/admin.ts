@@ -2,5 +2,9 @@
 // this process's arguments, environment and standard streams.
 import { runAdmin } from './admin-cli';
 
-runAdmin(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr })
-  .then((code) => process.exit(code));
+runAdmin(process.argv.slice(2), {
+  env: process.env,
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+}).then((code) => process.exit(code));

@@ -50,7 +50,9 @@ function pageScripts(html) {
 
 function inlineScriptBytes(html) {
   let total = 0;
-  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)) {
+  for (const m of html.matchAll(
+    /<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
     total += gzipSync(Buffer.from(m[1])).length;
   }
   return total;
@@ -59,8 +61,9 @@ function inlineScriptBytes(html) {
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) { if (name !== 'pagefind' && name !== '_astro') walk(path, out); }
-    else if (name === 'index.html') out.push(path);
+    if (statSync(path).isDirectory()) {
+      if (name !== 'pagefind' && name !== '_astro') walk(path, out);
+    } else if (name === 'index.html') out.push(path);
   }
   return out;
 }
@@ -86,13 +89,20 @@ const wireCache = new Map();
 function wireBytes(port, path, encoding) {
   const key = `${path} ${encoding}`;
   if (!wireCache.has(key)) {
-    wireCache.set(key, new Promise((ok, fail) => {
-      http.get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': encoding } }, (res) => {
-        let bytes = 0;
-        res.on('data', (chunk) => { bytes += chunk.length; });
-        res.on('end', () => ok({ bytes, status: res.statusCode }));
-      }).on('error', fail);
-    }));
+    wireCache.set(
+      key,
+      new Promise((ok, fail) => {
+        http
+          .get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': encoding } }, (res) => {
+            let bytes = 0;
+            res.on('data', (chunk) => {
+              bytes += chunk.length;
+            });
+            res.on('end', () => ok({ bytes, status: res.statusCode }));
+          })
+          .on('error', fail);
+      }),
+    );
   }
   return wireCache.get(key);
 }
@@ -101,7 +111,8 @@ async function wireWeight(port, route) {
   const modules = new Set();
   for (const entry of pageScripts(html)) closure(entry, modules);
   const assets = [...modules].map((f) => `/${relative(root, f).split('\\').join('/')}`);
-  for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) if (m[1].startsWith('/')) assets.push(m[1]);
+  for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g))
+    if (m[1].startsWith('/')) assets.push(m[1]);
   const total = {};
   for (const encoding of ENCODINGS) {
     total[encoding] = (await wireBytes(port, route, encoding)).bytes;
@@ -112,17 +123,30 @@ async function wireWeight(port, route) {
 
 // Pages rendered per request (a test, a statistic, 404) are not files: ask the built server for them.
 async function freePort() {
-  return new Promise((ok) => { const srv = createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => ok(port)); }); });
+  return new Promise((ok) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
 }
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'zhol-bench-pages-'));
 const server = spawn(process.execPath, ['scripts/server.mjs'], {
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: `file:${join(dataDir, 'bench.db')}`, ZHOL_DEMO: '0' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
+    ZHOL_DEMO: '0',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {
   await new Promise((ok, fail) => {
-    server.stdout.on('data', (chunk) => { if (String(chunk).includes('is ready')) ok(); });
+    server.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('is ready')) ok();
+    });
     server.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
   });
   for (const route of ['/ru/tests/1', '/ru/stats/1', '/ru/404']) {
@@ -137,30 +161,54 @@ try {
 rows.sort((a, b) => a.route.localeCompare(b.route));
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log('Page weight on a first visit (gzip): the built pages, and tests/{id}, stats/{id} and 404 as the server renders them.\n');
+console.log(
+  'Page weight on a first visit (gzip): the built pages, and tests/{id}, stats/{id} and 404 as the server renders them.\n',
+);
 console.log(['route'.padEnd(32), 'JS'.padStart(10), 'budget'.padStart(10), 'HTML'.padStart(10), ''].join(' '));
 let over = 0;
 for (const r of rows) {
   const ok = r.js <= r.budget;
   if (!ok) over++;
-  console.log([r.route.padEnd(32), kb(r.js).padStart(10), kb(r.budget).padStart(10), kb(r.html).padStart(10), ok ? 'ok' : 'OVER'].join(' '));
+  console.log(
+    [
+      r.route.padEnd(32),
+      kb(r.js).padStart(10),
+      kb(r.budget).padStart(10),
+      kb(r.html).padStart(10),
+      ok ? 'ok' : 'OVER',
+    ].join(' '),
+  );
 }
 const heaviest = rows.reduce((a, b) => (b.js > a.js ? b : a), rows[0]);
 console.log(`\n${rows.length} pages; heaviest ${heaviest.route} at ${kb(heaviest.js)}; ${over} over budget.`);
 
 console.log('\nBytes on the wire per page (HTML + JS + CSS, as the built server sends them): no encoding, gzip, br.\n');
-console.log(['route'.padEnd(32), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), 'br saves'.padStart(9)].join(' '));
+console.log(
+  ['route'.padEnd(32), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), 'br saves'.padStart(9)].join(' '),
+);
 for (const r of rows) {
   const w = r.wire;
-  console.log([r.route.padEnd(32), kb(w.identity).padStart(10), kb(w.gzip).padStart(10), kb(w.br).padStart(10), `${(100 - (w.br / w.identity) * 100).toFixed(0)} %`.padStart(9)].join(' '));
+  console.log(
+    [
+      r.route.padEnd(32),
+      kb(w.identity).padStart(10),
+      kb(w.gzip).padStart(10),
+      kb(w.br).padStart(10),
+      `${(100 - (w.br / w.identity) * 100).toFixed(0)} %`.padStart(9),
+    ].join(' '),
+  );
 }
 const sum = (key) => rows.reduce((n, r) => n + r.wire[key], 0);
 console.log(`\nAll ${rows.length} pages: ${kb(sum('identity'))} raw, ${kb(sum('gzip'))} gzip, ${kb(sum('br'))} br.`);
 
 // Media: the server's memory under range requests on a 40 MB video, and a cold hash (scripts/bench-media.ts).
-const media = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-media.ts'], { stdio: 'inherit' });
+const media = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-media.ts'], {
+  stdio: 'inherit',
+});
 if (media.status !== 0) console.error('bench: the media measurement failed');
 
 // The API: answer-call latency under 100 concurrent learners (scripts/bench-api.ts).
-const api = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-api.ts'], { stdio: 'inherit' });
+const api = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-api.ts'], {
+  stdio: 'inherit',
+});
 process.exit(api.status || media.status || 0);

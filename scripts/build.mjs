@@ -24,4 +24,6 @@ for (const [title, command, args] of steps) {
 const started = performance.now();
 const packed = precompressDir('dist/client');
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-console.log(`build: precompressed ${packed.files} files of dist/client, ${kb(packed.raw)} → ${kb(packed.br)} brotli, ${kb(packed.gz)} gzip (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `build: precompressed ${packed.files} files of dist/client, ${kb(packed.raw)} → ${kb(packed.br)} brotli, ${kb(packed.gz)} gzip (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);

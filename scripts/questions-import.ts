@@ -4,7 +4,10 @@
 // anything is wrong nothing is imported and the exit code is 1.
 import { runImport } from '../src/server/cli/questions-import';
 
-runImport(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  console.error((error as Error).message ?? error);
-  process.exit(1);
-});
+runImport(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error((error as Error).message ?? error);
+    process.exit(1);
+  },
+);

@@ -23,7 +23,10 @@ export function inlineScriptHashes(dir) {
   const walk = (d) => {
     for (const name of readdirSync(d)) {
       const path = join(d, name);
-      if (statSync(path).isDirectory()) { if (name !== '_astro' && name !== 'pagefind') walk(path); continue; }
+      if (statSync(path).isDirectory()) {
+        if (name !== '_astro' && name !== 'pagefind') walk(path);
+        continue;
+      }
       if (!name.endsWith('.html')) continue;
       const html = readFileSync(path, 'utf8');
       for (const m of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
@@ -97,13 +100,21 @@ export function canonicalApiUrl(url = '') {
   let path = q === -1 ? url : url.slice(0, q);
   for (let i = 0; i < 5; i++) {
     let decoded;
-    try { decoded = decodeURIComponent(path); } catch { return undefined; }
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return undefined;
+    }
     if (decoded === path) break;
     path = decoded;
   }
   path = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
   let resolved;
-  try { resolved = new URL(path, 'http://zhol.invalid').pathname; } catch { return undefined; }
+  try {
+    resolved = new URL(path, 'http://zhol.invalid').pathname;
+  } catch {
+    return undefined;
+  }
   if (!isApi(resolved.toLowerCase())) return undefined;
   return `/rest${resolved.slice(5)}${q === -1 ? '' : url.slice(q)}`;
 }
@@ -121,17 +132,26 @@ const server = http.createServer((req, res) => {
   compressResponse(req, res);
   // Question pictures and videos, the imported ones included, come through the API under
   // content-hash names (src/server/routes/media.ts); everything else is Astro's.
-  if (isApi(req.url)) { apiListener(req, res); return; }
+  if (isApi(req.url)) {
+    apiListener(req, res);
+    return;
+  }
   const api = canonicalApiUrl(req.url);
-  if (api) { req.url = api; apiListener(req, res); return; }
+  if (api) {
+    req.url = api;
+    apiListener(req, res);
+    return;
+  }
   handler(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.on('error', (error) => {
   // The usual cause is a second `npm start`: say so plainly instead of printing a stack.
-  console.error(error.code === 'EADDRINUSE'
-    ? `Port ${port} on ${host} is in use (another Zhol server?). Stop it, or start this one with another PORT.`
-    : `The server could not listen on ${host}:${port}: ${error.message}`);
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} on ${host} is in use (another Zhol server?). Stop it, or start this one with another PORT.`
+      : `The server could not listen on ${host}:${port}: ${error.message}`,
+  );
   process.exit(1);
 });
 server.listen(port, host, async () => {

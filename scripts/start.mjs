@@ -8,18 +8,37 @@ import { join } from 'node:path';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Zhol needs Node 22.12+ (this is ${process.version}). Run it through npm (npm start, npm test), which brings Node 24, or first: source scripts/ensure-node.sh`);
+  console.error(
+    `Zhol needs Node 22.12+ (this is ${process.version}). Run it through npm (npm start, npm test), which brings Node 24, or first: source scripts/ensure-node.sh`,
+  );
   process.exit(1);
 }
 
 const entry = 'dist/server/entry.mjs';
 const server = 'scripts/server.mjs';
 // The build script and its precompression belong to the build too: a build from older ones may lack the .br/.gz copies.
-const inputs = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs', 'scripts/compression.mjs'];
+const inputs = [
+  'src',
+  'content',
+  'public',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/build.mjs',
+  'scripts/compression.mjs',
+];
 // Provider links and the hosts external links may open are written into the prerendered pages
 // (src/config/site.ts), so a build made with other values is stale too: the values it was built with are kept beside it.
 const stampFile = 'dist/build-settings.json';
-const buildSettings = JSON.stringify(Object.fromEntries(Object.keys(process.env).filter((k) => /^ZHOL_(.*_URL|EXTERNAL_LINK_HOSTS)$/.test(k)).sort().map((k) => [k, process.env[k]])));
+const buildSettings = JSON.stringify(
+  Object.fromEntries(
+    Object.keys(process.env)
+      .filter((k) => /^ZHOL_(.*_URL|EXTERNAL_LINK_HOSTS)$/.test(k))
+      .sort()
+      .map((k) => [k, process.env[k]]),
+  ),
+);
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -32,8 +51,15 @@ const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
 // No record: built by `npm run build` directly, taken as built with the defaults.
 const settingsChanged = (existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '{}') !== buildSettings;
 if (!built || settingsChanged || Math.max(...inputs.map(newest)) > built) {
-  console.log(built && settingsChanged ? 'Building Zhol (the provider links or link hosts changed since the last build)…' : 'Building Zhol (sources changed since the last build)…');
-  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  console.log(
+    built && settingsChanged
+      ? 'Building Zhol (the provider links or link hosts changed since the last build)…'
+      : 'Building Zhol (sources changed since the last build)…',
+  );
+  const result = spawnSync('npm', ['run', '--silent', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) process.exit(result.status || 1);
   writeFileSync(stampFile, buildSettings);
 }

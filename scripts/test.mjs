@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, unit and API tests, the production build with Pagefind, then the
+// `npm test`: type check, format check, unit and API tests, the production build with Pagefind, then the
 // browser tests against the built server on a free port. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -7,7 +7,9 @@ import { createServer } from 'node:net';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Zhol needs Node 22.12+ (this is ${process.version}). Run it through npm (npm start, npm test), which brings Node 24, or first: source scripts/ensure-node.sh`);
+  console.error(
+    `Zhol needs Node 22.12+ (this is ${process.version}). Run it through npm (npm start, npm test), which brings Node 24, or first: source scripts/ensure-node.sh`,
+  );
   process.exit(1);
 }
 
@@ -43,10 +45,20 @@ mkdirSync('test-reports', { recursive: true });
 const vitestReport = 'test-reports/vitest.json';
 const e2eReport = 'test-reports/e2e.json';
 run('type check', bin('astro'), ['check']);
-run('unit and API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+// The formatter's verdict (biome.json; `npm run format` fixes it): a change that is not formatted fails here.
+run('format check', bin('biome'), ['format', '.']);
+run('unit and API tests', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 run('build', 'npm', ['run', '--silent', 'build']);
 const port = await freePort();
-run('browser tests', bin('playwright'), ['test', '--reporter=list,json'], { ZHOL_E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+run('browser tests', bin('playwright'), ['test', '--reporter=list,json'], {
+  ZHOL_E2E_PORT: String(port),
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+});
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const v = read(vitestReport);

@@ -14,7 +14,8 @@ export function reportPageView(pathname: string = location.pathname): void {
   // so this is plain fetch rather than apiRequest (whose 401 and error handling would only get in
   // the way), with the same upd=1 and Accept-Language as every call.
   fetch(buildApiUrl('/rest/v1/analytics/page-view'), {
-    method: 'POST', keepalive: true,
+    method: 'POST',
+    keepalive: true,
     headers: { 'Content-Type': 'application/json', 'Accept-Language': locales[currentLocale()].lang },
     body: JSON.stringify({ path }),
   }).catch(() => {});

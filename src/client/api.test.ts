@@ -6,12 +6,12 @@ describe('buildApiUrl', () => {
     expect(buildApiUrl('/rest/v1/core/user/profile')).toBe('/rest/v1/core/user/profile?upd=1');
   });
   it('serialises nested filters in bracket style', () => {
-    expect(buildApiUrl('v1/core/user/accesses/', { filter: { active: true } }))
-      .toBe('/rest/v1/core/user/accesses/?filter[active]=true&upd=1');
+    expect(buildApiUrl('v1/core/user/accesses/', { filter: { active: true } })).toBe(
+      '/rest/v1/core/user/accesses/?filter[active]=true&upd=1',
+    );
   });
   it('serialises arrays with empty brackets and encodes values', () => {
-    expect(buildApiUrl('/rest/v1/x', { ids: [1, 2], q: 'a b&c' }))
-      .toBe('/rest/v1/x?ids[]=1&ids[]=2&q=a%20b%26c&upd=1');
+    expect(buildApiUrl('/rest/v1/x', { ids: [1, 2], q: 'a b&c' })).toBe('/rest/v1/x?ids[]=1&ids[]=2&q=a%20b%26c&upd=1');
   });
 });
 
@@ -23,7 +23,10 @@ describe('toApiError', () => {
     expect(result.status).toBe(401);
   });
   it('falls back when the body is not ours (a proxy page, a network failure)', () => {
-    expect(toApiError({ status: 502, data: '<html>Bad gateway</html>' }, 'fallback')).toMatchObject({ desc: 'fallback', status: 502 });
+    expect(toApiError({ status: 502, data: '<html>Bad gateway</html>' }, 'fallback')).toMatchObject({
+      desc: 'fallback',
+      status: 502,
+    });
     expect(toApiError(new TypeError('fetch failed'), 'offline')).toMatchObject({ desc: 'offline', status: 0 });
   });
 });
@@ -32,14 +35,21 @@ describe('apiRequest', () => {
   const realFetch = globalThis.fetch;
   const answer = (status: number, body: string) => {
     const calls: [string, RequestInit][] = [];
-    globalThis.fetch = (async (url: string, init: RequestInit) => { calls.push([url, init]); return new Response(body, { status }); }) as typeof fetch;
+    globalThis.fetch = (async (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return new Response(body, { status });
+    }) as typeof fetch;
     return calls;
   };
-  afterEach(() => { globalThis.fetch = realFetch; });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
 
   it('sends JSON with the language and returns the parsed body', async () => {
     const calls = answer(200, '{"id":1}');
-    expect(await apiRequest('/rest/v1/core/authentication', { method: 'POST', body: { login: 'a' } })).toEqual({ id: 1 });
+    expect(await apiRequest('/rest/v1/core/authentication', { method: 'POST', body: { login: 'a' } })).toEqual({
+      id: 1,
+    });
     const [url, init] = calls[0]!;
     expect(url).toBe('/rest/v1/core/authentication?upd=1');
     expect(init.body).toBe('{"login":"a"}');
@@ -59,7 +69,9 @@ describe('apiRequest', () => {
   it('turns a 401 into {desc, status} and tells the session', async () => {
     answer(401, '{"desc":"Войдите","status":401}');
     let told = 0;
-    const stop = onUnauthorized(() => { told++; });
+    const stop = onUnauthorized(() => {
+      told++;
+    });
     await expect(apiRequest('/rest/v1/core/user/profile')).rejects.toMatchObject({ desc: 'Войдите', status: 401 });
     stop();
     expect(told).toBe(1);
@@ -70,7 +82,9 @@ describe('apiRequest', () => {
     await expect(apiRequest('/rest/x')).rejects.toMatchObject({ status: 502 });
     // Not retried: the server says when to come back.
     expect(calls).toHaveLength(1);
-    globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
     await expect(apiRequest('/rest/x')).rejects.toMatchObject({ desc: 'Failed to fetch', status: 0 });
   });
 
@@ -84,7 +98,10 @@ describe('apiRequest', () => {
 
   it('never repeats a failed POST', async () => {
     const calls = answer(503, '{"desc":"Later","status":503}');
-    await expect(apiRequest('/rest/v1/x', { method: 'POST', body: { a: 1 } })).rejects.toMatchObject({ desc: 'Later', status: 503 });
+    await expect(apiRequest('/rest/v1/x', { method: 'POST', body: { a: 1 } })).rejects.toMatchObject({
+      desc: 'Later',
+      status: 503,
+    });
     expect(calls).toHaveLength(1);
   });
 });

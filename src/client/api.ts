@@ -5,10 +5,18 @@
 import { ofetch, type FetchContext } from 'ofetch';
 import { locales, localeFromPath, type Locale } from '../i18n/locales';
 
-export interface ApiErrorBody { desc: string; status: number; code?: string | undefined }
+export interface ApiErrorBody {
+  desc: string;
+  status: number;
+  code?: string | undefined;
+}
 
 export class ApiRequestError extends Error implements ApiErrorBody {
-  constructor(readonly desc: string, readonly status: number, readonly code?: string) {
+  constructor(
+    readonly desc: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
     super(desc);
     this.name = 'ApiRequestError';
   }
@@ -20,7 +28,8 @@ export type Query = Record<string, unknown>;
 function serialize(value: unknown, key: string, out: string[]): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) value.forEach((item) => serialize(item, `${key}[]`, out));
-  else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) serialize(v, key ? `${key}[${k}]` : k, out);
+  else if (typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) serialize(v, key ? `${key}[${k}]` : k, out);
   else out.push(`${key}=${encodeURIComponent(String(value))}`);
 }
 
@@ -34,7 +43,10 @@ export function buildApiUrl(path: string, query: Query = {}): string {
 }
 
 /** A failed HTTP answer: its status and its parsed body (ours, a proxy's page, or nothing). */
-export interface HttpFailure { status: number; data: unknown }
+export interface HttpFailure {
+  status: number;
+  data: unknown;
+}
 
 /** Any failure (our {desc, status}, a proxy's HTML, a network error) as {desc, status}. */
 export function toApiError(error: unknown, fallbackDesc: string): ApiRequestError {
@@ -61,14 +73,21 @@ export function currentLocale(): Locale {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; query?: Query; body?: unknown; signal?: AbortSignal;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
   /** Content in another language than the interface's (the demo test in the learner's test language). */
   language?: Locale;
 }
 
 /** Our body parser: JSON when it is JSON (whatever the Content-Type says), else the text (a proxy's page). */
 function parseBody(text: string): unknown {
-  try { return text ? JSON.parse(text) : null; } catch { return text; }
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
 }
 
 const api = ofetch.create({
@@ -80,7 +99,10 @@ const api = ofetch.create({
   // server is down it says when to come back (503 Retry-After) rather than wanting an instant retry.
   retry: 0,
   onResponseError({ response }: FetchContext) {
-    const failure = toApiError({ status: response!.status, data: response!._data } satisfies HttpFailure, response!.statusText || 'HTTP error');
+    const failure = toApiError(
+      { status: response!.status, data: response!._data } satisfies HttpFailure,
+      response!.statusText || 'HTTP error',
+    );
     if (failure.status === 401) unauthorizedHandlers.forEach((h) => h());
     throw failure;
   },

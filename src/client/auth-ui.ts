@@ -32,18 +32,38 @@ function closeAuthToast() {
 function showAuthToast(force: boolean) {
   if (authToast !== null || onAuthPage()) return;
   let dismissed = false;
-  try { dismissed = sessionStorage.getItem(AUTH_TOAST_DISMISSED) === '1'; } catch { /* blocked */ }
+  try {
+    dismissed = sessionStorage.getItem(AUTH_TOAST_DISMISSED) === '1';
+  } catch {
+    /* blocked */
+  }
   if (dismissed && !force) return;
   const t = texts();
   authToast = showToast({
-    group: 'auth', severity: 'contrast', summary: t.title ?? '', detail: t.text, life: 0, closable: false,
+    group: 'auth',
+    severity: 'contrast',
+    summary: t.title ?? '',
+    detail: t.text,
+    life: 0,
+    closable: false,
     actions: [
-      { label: t.signIn ?? '', primary: true, onClick: () => { closeAuthToast(); void navigate(`/${locale()}/auth`); } },
+      {
+        label: t.signIn ?? '',
+        primary: true,
+        onClick: () => {
+          closeAuthToast();
+          void navigate(`/${locale()}/auth`);
+        },
+      },
       {
         label: t.continue ?? '',
         onClick: () => {
           closeAuthToast();
-          try { sessionStorage.setItem(AUTH_TOAST_DISMISSED, '1'); } catch { /* blocked */ }
+          try {
+            sessionStorage.setItem(AUTH_TOAST_DISMISSED, '1');
+          } catch {
+            /* blocked */
+          }
         },
       },
     ],
@@ -60,7 +80,8 @@ function renderMenu(menu: readonly NavLink[] | null) {
   const icon = (name: string) => {
     const span = document.createElement('span');
     const d = iconPath(name);
-    if (d) span.innerHTML = `<svg class="icon" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="${d}"/></svg>`;
+    if (d)
+      span.innerHTML = `<svg class="icon" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="${d}"/></svg>`;
     return span.firstElementChild ?? span;
   };
   const link = (item: NavLink): HTMLElement => {
@@ -68,7 +89,10 @@ function renderMenu(menu: readonly NavLink[] | null) {
     a.className = item.passive ? 'nav-link nav-link--passive' : 'nav-link';
     if (a instanceof HTMLAnchorElement) {
       a.href = navHref(item, loc);
-      if (item.external) { a.target = '_blank'; a.rel = 'noopener'; } else if (isActivePath(item.path, current)) a.setAttribute('aria-current', 'page');
+      if (item.external) {
+        a.target = '_blank';
+        a.rel = 'noopener';
+      } else if (isActivePath(item.path, current)) a.setAttribute('aria-current', 'page');
     }
     const label = document.createElement('span');
     label.textContent = item.label[loc] ?? item.label.ru;
@@ -87,7 +111,13 @@ function renderMenu(menu: readonly NavLink[] | null) {
       label.textContent = item.label[loc] ?? item.label.ru;
       summary.append(icon(item.icon), label);
       const ul = document.createElement('ul');
-      ul.append(...item.children.map((child) => { const cli = document.createElement('li'); cli.append(link(child)); return cli; }));
+      ul.append(
+        ...item.children.map((child) => {
+          const cli = document.createElement('li');
+          cli.append(link(child));
+          return cli;
+        }),
+      );
       details.append(summary, ul);
       li.append(details);
     } else {
@@ -105,7 +135,14 @@ export function installAuthUi(): void {
   installed = true;
   $userLoading.subscribe((loading) => {
     if (loading && loadingToast === null) {
-      loadingToast = showToast({ group: 'auth', severity: 'secondary', summary: texts().loading ?? '', loading: true, life: 0, closable: false });
+      loadingToast = showToast({
+        group: 'auth',
+        severity: 'secondary',
+        summary: texts().loading ?? '',
+        loading: true,
+        life: 0,
+        closable: false,
+      });
     } else if (!loading) {
       if (loadingToast !== null) removeToast(loadingToast);
       loadingToast = null;

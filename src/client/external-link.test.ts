@@ -89,7 +89,9 @@ describe('readExternalLink', () => {
 describe('externalLinkPath', () => {
   it('builds the locale route', () => {
     expect(externalLinkPath('ru', 'https://a.kz/x')).toBe('/ru/external_link_blank?link=%2Fhttps%3A%2F%2Fa.kz%2Fx');
-    expect(externalLinkPath('kz', 'https://a.kz/x', 'self', 'top')).toMatch(/^\/kz\/external_link_self\?link=.*&hash=top$/);
+    expect(externalLinkPath('kz', 'https://a.kz/x', 'self', 'top')).toMatch(
+      /^\/kz\/external_link_self\?link=.*&hash=top$/,
+    );
   });
 
   it('round-trips through externalTarget', () => {

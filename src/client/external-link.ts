@@ -6,7 +6,10 @@
 // spellings resolve to their real host before they are compared.
 
 /** Where links may go without asking the server: our own origin and the configured hosts. */
-export interface LinkPolicy { origin: string; hosts: readonly string[] }
+export interface LinkPolicy {
+  origin: string;
+  hosts: readonly string[];
+}
 
 /** What `link` names: the address as given (shown as text when refused), and the web URL it parses to, if any. */
 export function readExternalLink(search: string): { shown: string; url: URL | null } {
@@ -15,9 +18,14 @@ export function readExternalLink(search: string): { shown: string; url: URL | nu
   const shown = link.slice(1);
   if (link.length < 2) return { shown, url: null };
   let url: URL;
-  try { url = new URL(link.slice(1)); } catch { return { shown, url: null }; }
+  try {
+    url = new URL(link.slice(1));
+  } catch {
+    return { shown, url: null };
+  }
   // Only web links, so the route cannot run script; and no user:password@ prefix dressing up a host.
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return { shown, url: null };
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
+    return { shown, url: null };
   const hash = params.get('hash');
   if (hash) url.hash = hash.replace(/^#/, '');
   return { shown, url };
@@ -41,7 +49,12 @@ export function pagePolicy(): LinkPolicy {
 }
 
 /** The locale route for an external link, as notifications and menus build it. */
-export function externalLinkPath(locale: string, target: string, mode: 'blank' | 'self' = 'blank', hash?: string): string {
+export function externalLinkPath(
+  locale: string,
+  target: string,
+  mode: 'blank' | 'self' = 'blank',
+  hash?: string,
+): string {
   const params = new URLSearchParams({ link: `/${target}` });
   if (hash) params.set('hash', hash);
   return `/${locale}/external_link_${mode}?${params}`;

@@ -8,11 +8,14 @@ export async function sentNotificationLink(url: URL): Promise<boolean> {
   // Notifications store the link without the route's `hash` parameter; compare it the same way.
   const link = new URL(url.href);
   try {
-    const sent = await apiRequest<{ sent: boolean }>('/rest/v1/core/user/notifications/link', { query: { url: url.href } });
+    const sent = await apiRequest<{ sent: boolean }>('/rest/v1/core/user/notifications/link', {
+      query: { url: url.href },
+    });
     if (sent.sent) return true;
     if (!link.hash) return false;
     link.hash = '';
-    return (await apiRequest<{ sent: boolean }>('/rest/v1/core/user/notifications/link', { query: { url: link.href } })).sent;
+    return (await apiRequest<{ sent: boolean }>('/rest/v1/core/user/notifications/link', { query: { url: link.href } }))
+      .sent;
   } catch {
     return false;
   }

@@ -6,21 +6,35 @@ export const REMIND_AFTER_HOURS = 168;
 export const NEVER_SHOW_DAYS = 365;
 export const NOTICE_STORAGE_KEY = 'browser-notice-until';
 
-export interface BrowserFamily { name: string; latest: number; insecureBelow: number; update: string }
+export interface BrowserFamily {
+  name: string;
+  latest: number;
+  insecureBelow: number;
+  update: string;
+}
 
 /** Latest major versions as of November 2026. `required` is always latest − 2. */
 export const browserFamilies: Record<string, BrowserFamily> = {
   edge: { name: 'Microsoft Edge', latest: 156, insecureBelow: 120, update: 'https://www.microsoft.com/edge' },
   opera: { name: 'Opera', latest: 141, insecureBelow: 105, update: 'https://www.opera.com/download' },
   yandex: { name: 'Yandex Browser', latest: 26, insecureBelow: 23, update: 'https://browser.yandex.ru/' },
-  samsung: { name: 'Samsung Internet', latest: 29, insecureBelow: 22, update: 'https://www.samsung.com/us/support/owners/app/samsung-internet' },
+  samsung: {
+    name: 'Samsung Internet',
+    latest: 29,
+    insecureBelow: 22,
+    update: 'https://www.samsung.com/us/support/owners/app/samsung-internet',
+  },
   firefox: { name: 'Firefox', latest: 158, insecureBelow: 115, update: 'https://www.mozilla.org/firefox/new/' },
   chrome: { name: 'Chrome', latest: 156, insecureBelow: 120, update: 'https://www.google.com/chrome/' },
   safari: { name: 'Safari', latest: 27, insecureBelow: 16, update: 'https://support.apple.com/102665' },
   ie: { name: 'Internet Explorer', latest: 11, insecureBelow: 12, update: 'https://www.microsoft.com/edge' },
 };
 
-export interface DetectedBrowser { family: string; name: string; version: number }
+export interface DetectedBrowser {
+  family: string;
+  name: string;
+  version: number;
+}
 
 // Order matters: Edge, Opera, Yandex and Samsung also say "Chrome"; Chrome also says "Safari".
 const patterns: [string, RegExp][] = [

@@ -10,16 +10,39 @@ import { applyPageData, pageKind } from './page-data';
 import { $menu } from './session';
 import { userKey } from './user-storage';
 
-beforeEach(() => { vi.stubGlobal('localStorage', new MemoryStorage()); });
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+});
 
-const access = (id: number, type: 'test' | 'autodrome', target: number, can = true) =>
-  ({ id, type, can, target: { id: target, name: `t${target}`, picture: null }, date_start: '2026-01-01T00:00:00Z', date_end: '2027-01-01T00:00:00Z' });
-const qual = (id: number) => ({ id, name: `q${id}`, picture: null, date_end: null, exam: { questions: 40, minutes: 40, allowed_mistakes: 8 }, children: [] });
+const access = (id: number, type: 'test' | 'autodrome', target: number, can = true) => ({
+  id,
+  type,
+  can,
+  target: { id: target, name: `t${target}`, picture: null },
+  date_start: '2026-01-01T00:00:00Z',
+  date_end: '2027-01-01T00:00:00Z',
+});
+const qual = (id: number) => ({
+  id,
+  name: `q${id}`,
+  picture: null,
+  date_end: null,
+  exam: { questions: 40, minutes: 40, allowed_mistakes: 8 },
+  children: [],
+});
 const data = (over: Partial<PageData> = {}): PageData => ({
-  page: 'tests', profile: { id: 7, fullname: 'A', notifications: 1, accesses: { test: true, autodrome: true, education: false } },
-  menu: [], accesses: [access(1, 'test', 10), access(2, 'test', 20), access(3, 'autodrome', 5)], qualifications: [qual(10), qual(20)],
-  selected: 10, themes: [{ id: 1, code: 'a', name: 'A', exam_questions: 3 }], statistics: [], favorites: [4, 5],
-  unfinished: [], examination: null, ...over,
+  page: 'tests',
+  profile: { id: 7, fullname: 'A', notifications: 1, accesses: { test: true, autodrome: true, education: false } },
+  menu: [],
+  accesses: [access(1, 'test', 10), access(2, 'test', 20), access(3, 'autodrome', 5)],
+  qualifications: [qual(10), qual(20)],
+  selected: 10,
+  themes: [{ id: 1, code: 'a', name: 'A', exam_questions: 3 }],
+  statistics: [],
+  favorites: [4, 5],
+  unfinished: [],
+  examination: null,
+  ...over,
 });
 
 describe('pageKind', () => {
@@ -51,7 +74,10 @@ describe('applyPageData', () => {
   });
 
   it('keeps the learner’s own ticks saved in this browser', () => {
-    localStorage.setItem(userKey(7, 'test-themes'), JSON.stringify({ 10: [{ id: 1, code: 'a', name: 'A', exam_questions: 3, checked: true }] }));
+    localStorage.setItem(
+      userKey(7, 'test-themes'),
+      JSON.stringify({ 10: [{ id: 1, code: 'a', name: 'A', exam_questions: 3, checked: true }] }),
+    );
     applyPageData(data());
     expect($themes.get()?.[0]?.checked).toBe(true);
   });

@@ -5,8 +5,17 @@
 import type { PageData, PageKind } from '../server/services/page';
 import { $favoriteIds } from '../features/favorites/store';
 import {
-  $accesses, $qualifications, $selectedQualification, $themes, pickQualification, selectQualification, SELECTED_QUAL_KEY,
-  TEST_THEMES_KEY, type AccessItem, type Qualification, type Theme,
+  $accesses,
+  $qualifications,
+  $selectedQualification,
+  $themes,
+  pickQualification,
+  selectQualification,
+  SELECTED_QUAL_KEY,
+  TEST_THEMES_KEY,
+  type AccessItem,
+  type Qualification,
+  type Theme,
 } from '../features/home/store';
 import { $statistics } from '../features/stats/store';
 import { preloadUnfinished } from '../features/tests/store';
@@ -27,14 +36,22 @@ export function pageKind(pathname: string): PageKind {
 }
 
 function lastUser(): number | null {
-  try { return Number(localStorage.getItem(LAST_USER_KEY)) || null; } catch { return null; }
+  try {
+    return Number(localStorage.getItem(LAST_USER_KEY)) || null;
+  } catch {
+    return null;
+  }
 }
 
 /** Puts a page call's answer into the stores, as the single calls would have. `preloadExamination`
  *  comes from the exam store, loaded only on the runner's pages (it is not small). */
 export function applyPageData(data: PageData, preloadExamination?: (exam: Examination) => void): User {
   const user: User = data.profile;
-  try { localStorage.setItem(LAST_USER_KEY, String(user.id)); } catch { /* blocked */ }
+  try {
+    localStorage.setItem(LAST_USER_KEY, String(user.id));
+  } catch {
+    /* blocked */
+  }
   $menu.set([...data.menu]);
   $accesses.set(data.accesses as AccessItem[]);
   $statistics.set(data.statistics);
@@ -73,7 +90,9 @@ export async function loadPageData(): Promise<User | null> {
   const saved = previous ? readUserSetting<number | null>(previous, SELECTED_QUAL_KEY, null) : null;
   try {
     const examination = kind === 'test' ? Number(location.pathname.split('/').pop()) : undefined;
-    const data = await apiRequest<PageData>(`/rest/v1/core/user/page/${kind}`, { query: { qualification: saved ?? undefined, examination } });
+    const data = await apiRequest<PageData>(`/rest/v1/core/user/page/${kind}`, {
+      query: { qualification: saved ?? undefined, examination },
+    });
     const exam = data.examination ? await import('../features/exam/store') : null;
     return applyPageData(data, exam?.preloadExamination);
   } catch (error) {

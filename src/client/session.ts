@@ -18,7 +18,9 @@ export const $userLoading = atom(false);
 type Loader = () => Promise<unknown>;
 const userLoaders = new Map<string, Loader>();
 /** Features register their loaders here; calls that do not exist yet are simply not registered. */
-export function registerUserLoader(name: string, loader: Loader): void { userLoaders.set(name, loader); }
+export function registerUserLoader(name: string, loader: Loader): void {
+  userLoaders.set(name, loader);
+}
 
 /**
  * The page call (client/page-data.ts): the profile, the menu and every loader's data in one request.
@@ -26,14 +28,20 @@ export function registerUserLoader(name: string, loader: Loader): void { userLoa
  */
 type PageLoader = () => Promise<User | null>;
 let pageLoader: PageLoader | null = null;
-export function setPageLoader(load: PageLoader): void { pageLoader = load; }
+export function setPageLoader(load: PageLoader): void {
+  pageLoader = load;
+}
 
 /** What to clear when the user goes away (accesses, autodromes, qualifications, lessons, course…). */
 const clearers = new Set<() => void>();
-export function onUserCleared(clear: () => void): void { clearers.add(clear); }
+export function onUserCleared(clear: () => void): void {
+  clearers.add(clear);
+}
 
 export function hasSessionHint(): boolean {
-  return typeof document !== 'undefined' && document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`));
+  return (
+    typeof document !== 'undefined' && document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`))
+  );
 }
 function dropSessionHint() {
   document.cookie = `${SIGNED_IN_HINT}=; Path=/; SameSite=Lax; Max-Age=0`;
@@ -43,7 +51,9 @@ let checkTimer: ReturnType<typeof setInterval> | undefined;
 function startSessionCheck() {
   clearInterval(checkTimer);
   checkTimer = setInterval(() => {
-    apiRequest('/rest/v1/core/user/profile/language/').catch(() => { /* a 401 is handled centrally */ });
+    apiRequest('/rest/v1/core/user/profile/language/').catch(() => {
+      /* a 401 is handled centrally */
+    });
   }, SESSION_CHECK_MS);
 }
 
@@ -56,16 +66,22 @@ export function clearUserData(): void {
 }
 
 async function runUserLoaders() {
-  await Promise.all([...userLoaders.entries()].map(async ([name, load]) => {
-    try { await load(); } catch (error) {
-      const e = error as ApiRequestError;
-      if (e.status !== 401) console.warn(`[zhol] ${name}: ${e.desc ?? e}`);
-    }
-  }));
+  await Promise.all(
+    [...userLoaders.entries()].map(async ([name, load]) => {
+      try {
+        await load();
+      } catch (error) {
+        const e = error as ApiRequestError;
+        if (e.status !== 401) console.warn(`[zhol] ${name}: ${e.desc ?? e}`);
+      }
+    }),
+  );
 }
 
 async function fetchMenu() {
-  try { $menu.set((await apiRequest<{ data: NavLink[] }>('/rest/v1/domain/online/menu/')).data); } catch (error) {
+  try {
+    $menu.set((await apiRequest<{ data: NavLink[] }>('/rest/v1/domain/online/menu/')).data);
+  } catch (error) {
     console.warn('[zhol] menu:', (error as ApiRequestError).desc ?? error);
   }
 }
@@ -93,13 +109,19 @@ export function startSession(): Promise<void> {
     try {
       if (pageLoader) {
         const user = await pageLoader();
-        if (!user) { clearUserData(); return; }
+        if (!user) {
+          clearUserData();
+          return;
+        }
         setUser(user);
         startSessionCheck();
         return;
       }
       const [user] = await Promise.all([fetchProfile(), fetchMenu()]);
-      if (!user) { clearUserData(); return; }
+      if (!user) {
+        clearUserData();
+        return;
+      }
       setUser(user);
       startSessionCheck();
       await runUserLoaders();
@@ -117,7 +139,8 @@ export function startSession(): Promise<void> {
 
 export async function signIn(login: string, password: string): Promise<User> {
   await apiRequest<{ id: number; fullname: string }>('/rest/v1/core/authentication', {
-    method: 'POST', body: { login, password, cookie: true },
+    method: 'POST',
+    body: { login, password, cookie: true },
   });
   $userLoading.set(true);
   try {
@@ -140,7 +163,11 @@ export async function signIn(login: string, password: string): Promise<User> {
 }
 
 export async function signOut(): Promise<void> {
-  try { await apiRequest('/rest/v1/core/authentication/logout/', { method: 'POST', body: {} }); } catch { /* gone already */ }
+  try {
+    await apiRequest('/rest/v1/core/authentication/logout/', { method: 'POST', body: {} });
+  } catch {
+    /* gone already */
+  }
   clearUserData();
 }
 

@@ -12,8 +12,12 @@ beforeEach(() => {
   vi.stubGlobal('document', { documentElement: root });
 });
 
-const user = (accesses: Partial<User['accesses']>): User =>
-  ({ id: 1, fullname: 'A', notifications: 0, accesses: { test: false, autodrome: false, education: false, ...accesses } });
+const user = (accesses: Partial<User['accesses']>): User => ({
+  id: 1,
+  fullname: 'A',
+  notifications: 0,
+  accesses: { test: false, autodrome: false, education: false, ...accesses },
+});
 
 describe('the shell hint', () => {
   it('says nothing until the user is known, then marks the page and saves the layout words', () => {

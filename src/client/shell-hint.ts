@@ -20,25 +20,41 @@ function save(words: string[]) {
   try {
     if (words.length) localStorage.setItem(SHELL_HINT_KEY, words.join(' '));
     else localStorage.removeItem(SHELL_HINT_KEY);
-  } catch { /* storage blocked: the next visit only loses the hint */ }
+  } catch {
+    /* storage blocked: the next visit only loses the hint */
+  }
 }
 
 /** Called whenever the user changes: marks the page as known and remembers the layout words. */
 export function syncShellHint(user: User | null, status: AuthStatus): void {
   if (status === 'unknown') return;
   document.documentElement.dataset.auth = status;
-  if (!user) { save([]); return; }
+  if (!user) {
+    save([]);
+    return;
+  }
   let saved: string[] = [];
-  try { saved = (localStorage.getItem(SHELL_HINT_KEY) ?? '').split(' ').filter(Boolean); } catch { /* blocked */ }
+  try {
+    saved = (localStorage.getItem(SHELL_HINT_KEY) ?? '').split(' ').filter(Boolean);
+  } catch {
+    /* blocked */
+  }
   const words = new Set(saved.filter(isEnded));
   if (user.accesses.education) words.add('education');
-  if (user.accesses.test) { words.add('tests'); for (const w of words) if (isEnded(w)) words.delete(w); }
+  if (user.accesses.test) {
+    words.add('tests');
+    for (const w of words) if (isEnded(w)) words.delete(w);
+  }
   save([...words]);
 }
 
 /** The learner's accesses are known: remember how many ended test accesses the tests page lists (0: none). */
 export function rememberEnded(count: number): void {
   let saved: string[] = [];
-  try { saved = (localStorage.getItem(SHELL_HINT_KEY) ?? '').split(' ').filter((w) => w && !isEnded(w)); } catch { return; }
+  try {
+    saved = (localStorage.getItem(SHELL_HINT_KEY) ?? '').split(' ').filter((w) => w && !isEnded(w));
+  } catch {
+    return;
+  }
   save(count ? [...saved, 'ended', `ended-${Math.min(count, 3)}`] : saved);
 }

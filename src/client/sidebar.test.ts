@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { $sidebarOpen, closeSidebar, openSidebar, SWIPE_THRESHOLD, swipeAction, toggleSidebar } from './sidebar';
 
 describe('sidebar store', () => {
-  beforeEach(() => { $sidebarOpen.set(false); });
+  beforeEach(() => {
+    $sidebarOpen.set(false);
+  });
 
   it('starts closed', () => {
     expect($sidebarOpen.get()).toBe(false);

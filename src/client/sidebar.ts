@@ -8,9 +8,15 @@ export const HIDE_SIDEBAR_EVENT = 'hide-sidebar';
 
 export const $sidebarOpen = atom(false);
 
-export function toggleSidebar(): void { $sidebarOpen.set(!$sidebarOpen.get()); }
-export function closeSidebar(): void { if ($sidebarOpen.get()) $sidebarOpen.set(false); }
-export function openSidebar(): void { if (!$sidebarOpen.get()) $sidebarOpen.set(true); }
+export function toggleSidebar(): void {
+  $sidebarOpen.set(!$sidebarOpen.get());
+}
+export function closeSidebar(): void {
+  if ($sidebarOpen.get()) $sidebarOpen.set(false);
+}
+export function openSidebar(): void {
+  if (!$sidebarOpen.get()) $sidebarOpen.set(true);
+}
 
 /** What a horizontal swipe means: open (right), close (left), or nothing (short or vertical). */
 export function swipeAction(dx: number, dy: number, threshold = SWIPE_THRESHOLD): 'open' | 'close' | null {

@@ -21,7 +21,9 @@ describe('nextScheme', () => {
   it('always changes what is shown', () => {
     for (const systemDark of [false, true]) {
       for (const scheme of ['auto', 'dark', 'light'] as const) {
-        expect(effectiveScheme(nextScheme(scheme, systemDark), systemDark)).not.toBe(effectiveScheme(scheme, systemDark));
+        expect(effectiveScheme(nextScheme(scheme, systemDark), systemDark)).not.toBe(
+          effectiveScheme(scheme, systemDark),
+        );
       }
     }
   });

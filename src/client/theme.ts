@@ -20,7 +20,11 @@ export function parseScheme(value: string | null | undefined): Scheme {
 }
 
 function readStored(): Scheme {
-  try { return parseScheme(localStorage.getItem(COLOR_SCHEME_KEY)); } catch { return 'auto'; }
+  try {
+    return parseScheme(localStorage.getItem(COLOR_SCHEME_KEY));
+  } catch {
+    return 'auto';
+  }
 }
 
 export const $colorScheme = atom<Scheme>(typeof localStorage === 'undefined' ? 'auto' : readStored());
@@ -33,7 +37,9 @@ export function applyScheme(scheme: Scheme = $colorScheme.get()): void {
   if (scheme === 'auto') delete root.dataset.theme;
   else root.dataset.theme = scheme;
   const dark = effectiveScheme(scheme, systemQuery().matches) === 'dark';
-  document.querySelectorAll<HTMLElement>('[data-theme-toggle]').forEach((b) => b.setAttribute('aria-pressed', String(dark)));
+  document
+    .querySelectorAll<HTMLElement>('[data-theme-toggle]')
+    .forEach((b) => b.setAttribute('aria-pressed', String(dark)));
 }
 
 export function toggleColorScheme(): void {
@@ -41,7 +47,9 @@ export function toggleColorScheme(): void {
   try {
     if (next === 'auto') localStorage.removeItem(COLOR_SCHEME_KEY);
     else localStorage.setItem(COLOR_SCHEME_KEY, next);
-  } catch { /* private mode: the choice lasts for this page only */ }
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
   $colorScheme.set(next);
   applyScheme(next);
 }

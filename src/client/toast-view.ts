@@ -2,7 +2,14 @@
 // because a toast's detail is often a server's text.
 import { $toasts, removeToast, type Toast } from './toasts';
 
-const severityIcon: Record<string, string> = { info: 'info', warn: 'warning', error: 'error', success: 'check', secondary: 'info', contrast: 'info' };
+const severityIcon: Record<string, string> = {
+  info: 'info',
+  warn: 'warning',
+  error: 'error',
+  success: 'check',
+  secondary: 'info',
+  contrast: 'info',
+};
 
 function render(toast: Toast, closeLabel: string, loadingLabel: string): HTMLElement {
   const el = document.createElement('div');
@@ -93,5 +100,8 @@ export function renderToasts(): void {
 let subscribed = false;
 export function mountToasts(): void {
   renderToasts();
-  if (!subscribed) { subscribed = true; $toasts.listen(renderToasts); }
+  if (!subscribed) {
+    subscribed = true;
+    $toasts.listen(renderToasts);
+  }
 }

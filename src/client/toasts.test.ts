@@ -3,7 +3,9 @@ import { $toasts, clearToasts, DEFAULT_TOAST_LIFE, removeToast, severities, show
 
 const ids = () => $toasts.get().map((t) => t.id);
 
-beforeEach(() => { vi.useFakeTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
   clearToasts();
   vi.useRealTimers();
@@ -25,8 +27,25 @@ describe('showToast', () => {
   });
 
   it('keeps what the caller gives', () => {
-    const id = showToast({ summary: 'Wait', detail: 'd', severity: 'secondary', group: 'auth', life: 0, closable: false, loading: true });
-    expect($toasts.get()[0]).toEqual({ id, summary: 'Wait', detail: 'd', severity: 'secondary', group: 'auth', life: 0, closable: false, loading: true });
+    const id = showToast({
+      summary: 'Wait',
+      detail: 'd',
+      severity: 'secondary',
+      group: 'auth',
+      life: 0,
+      closable: false,
+      loading: true,
+    });
+    expect($toasts.get()[0]).toEqual({
+      id,
+      summary: 'Wait',
+      detail: 'd',
+      severity: 'secondary',
+      group: 'auth',
+      life: 0,
+      closable: false,
+      loading: true,
+    });
   });
 
   it('gives unique ids and appends in order', () => {
@@ -116,7 +135,15 @@ describe('showErrorToast', () => {
   it('shows an error in the errors group for 10 s', () => {
     const id = showErrorToast('Error', 'Test not found');
     expect($toasts.get()).toEqual([
-      { id, summary: 'Error', detail: 'Test not found', severity: 'error', group: 'errors', life: 10_000, closable: true },
+      {
+        id,
+        summary: 'Error',
+        detail: 'Test not found',
+        severity: 'error',
+        group: 'errors',
+        life: 10_000,
+        closable: true,
+      },
     ]);
     vi.advanceTimersByTime(10_000);
     expect($toasts.get()).toEqual([]);

@@ -6,7 +6,11 @@ export const severities = ['info', 'warn', 'error', 'success', 'secondary', 'con
 export type Severity = (typeof severities)[number];
 export type ToastGroup = 'auth' | 'errors';
 
-export interface ToastAction { label: string; primary?: boolean; onClick: () => void }
+export interface ToastAction {
+  label: string;
+  primary?: boolean;
+  onClick: () => void;
+}
 
 export interface Toast {
   id: number;
@@ -33,10 +37,19 @@ export function showToast(input: ToastInput): number {
   // Drop explicit undefineds so they do not override the defaults (a toast with life undefined would never close).
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as ToastInput;
   const toast: Toast = {
-    severity: 'info', group: 'errors', life: DEFAULT_TOAST_LIFE, closable: true, ...given, id: nextId++,
+    severity: 'info',
+    group: 'errors',
+    life: DEFAULT_TOAST_LIFE,
+    closable: true,
+    ...given,
+    id: nextId++,
   };
   $toasts.set([...$toasts.get(), toast]);
-  if (toast.life > 0) timers.set(toast.id, setTimeout(() => removeToast(toast.id), toast.life));
+  if (toast.life > 0)
+    timers.set(
+      toast.id,
+      setTimeout(() => removeToast(toast.id), toast.life),
+    );
   return toast.id;
 }
 

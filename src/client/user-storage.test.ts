@@ -3,7 +3,9 @@ import { readUserSetting, userKey, writeUserSetting } from './user-storage';
 import { MemoryStorage } from '../../tests/support/memory-storage';
 
 describe('per-user settings', () => {
-  beforeEach(() => { (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage(); });
+  beforeEach(() => {
+    (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+  });
 
   it('keeps two learners apart in one browser', () => {
     writeUserSetting(1, 'selected-qual', 10);

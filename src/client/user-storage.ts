@@ -14,5 +14,9 @@ export function readUserSetting<T>(userId: number, key: string, fallback: T): T 
 }
 
 export function writeUserSetting(userId: number, key: string, value: unknown): void {
-  try { localStorage.setItem(userKey(userId, key), JSON.stringify(value)); } catch { /* storage full or blocked */ }
+  try {
+    localStorage.setItem(userKey(userId, key), JSON.stringify(value));
+  } catch {
+    /* storage full or blocked */
+  }
 }

@@ -1,6 +1,10 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import {
-  allowsMinus, normalizeNumberInput, sanitizeTyping, stepNumber, type NumberInputOptions,
+  allowsMinus,
+  normalizeNumberInput,
+  sanitizeTyping,
+  stepNumber,
+  type NumberInputOptions,
 } from '../client/number-input';
 
 interface Props extends NumberInputOptions {
@@ -13,7 +17,15 @@ interface Props extends NumberInputOptions {
 }
 
 /** A text field for numbers (no spinner quirks): typing is filtered, the value is committed on blur/Enter. */
-export default function NumberInput({ label, value: initial = null, onChange, increaseLabel, decreaseLabel, name, ...options }: Props) {
+export default function NumberInput({
+  label,
+  value: initial = null,
+  onChange,
+  increaseLabel,
+  decreaseLabel,
+  name,
+  ...options
+}: Props) {
   const id = useId();
   const [value, setValue] = useState<number | null>(initial ?? (options.allowEmpty ? null : (options.min ?? 0)));
   const [text, setText] = useState(value == null ? '' : String(value));
@@ -38,15 +50,40 @@ export default function NumberInput({ label, value: initial = null, onChange, in
     <div className="number-input">
       <label htmlFor={id}>{label}</label>
       <div className="number-input__row">
-        <button type="button" className="icon-btn" aria-label={decreaseLabel} aria-controls={id} disabled={atMin}
-          onClick={() => commit(stepNumber(value, -1, options))}>−</button>
-        <input id={id} name={name} type="text" inputMode={allowsMinus(options.min) ? 'text' : 'numeric'}
-          role="spinbutton" aria-valuemin={options.min ?? undefined} aria-valuemax={options.max ?? undefined}
-          aria-valuenow={value ?? undefined} value={text}
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={decreaseLabel}
+          aria-controls={id}
+          disabled={atMin}
+          onClick={() => commit(stepNumber(value, -1, options))}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          name={name}
+          type="text"
+          inputMode={allowsMinus(options.min) ? 'text' : 'numeric'}
+          role="spinbutton"
+          aria-valuemin={options.min ?? undefined}
+          aria-valuemax={options.max ?? undefined}
+          aria-valuenow={value ?? undefined}
+          value={text}
           onChange={(e) => setText(sanitizeTyping(e.target.value, options))}
-          onBlur={() => commit(normalizeNumberInput(text, options))} onKeyDown={onKeyDown} />
-        <button type="button" className="icon-btn" aria-label={increaseLabel} aria-controls={id} disabled={atMax}
-          onClick={() => commit(stepNumber(value, 1, options))}>+</button>
+          onBlur={() => commit(normalizeNumberInput(text, options))}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={increaseLabel}
+          aria-controls={id}
+          disabled={atMax}
+          onClick={() => commit(stepNumber(value, 1, options))}
+        >
+          +
+        </button>
       </div>
     </div>
   );

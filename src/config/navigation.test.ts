@@ -37,9 +37,13 @@ describe('navigation', () => {
     }
   });
 
-  it('uses the locale\'s own words', () => {
+  it("uses the locale's own words", () => {
     const tests = navigation.find((l) => l.path === 'tests')!;
-    expect(tests.label).toEqual({ ru: messages.ru['nav.tests'], kz: messages.kz['nav.tests'], en: messages.en['nav.tests'] });
+    expect(tests.label).toEqual({
+      ru: messages.ru['nav.tests'],
+      kz: messages.kz['nav.tests'],
+      en: messages.en['nav.tests'],
+    });
     expect(tests.label.ru).not.toBe(tests.label.kz);
   });
 
@@ -57,7 +61,8 @@ describe('bottomNavigation', () => {
     expect(bottomNavigation.map((l) => l.key)).toEqual(['nav.home', 'nav.tests', 'nav.autodrom', 'nav.lessons']);
     expect(bottomNavigation.map((l) => l.path)).toEqual(['', 'tests', 'autodrom', 'lessons']);
     for (const { key } of bottomNavigation) {
-      for (const code of localeCodes) expect(messages[code][key], `${code} ${key}`).toEqual(expect.stringMatching(/\S/));
+      for (const code of localeCodes)
+        expect(messages[code][key], `${code} ${key}`).toEqual(expect.stringMatching(/\S/));
     }
   });
 

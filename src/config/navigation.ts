@@ -30,7 +30,11 @@ export const navigation: NavLink[] = [
   { label: label('nav.school'), path: 'school', icon: 'school' },
   { label: label('nav.rules'), path: 'rules', icon: 'rules' },
   {
-    label: label('nav.testingCentre'), path: '', icon: 'centre', passive: true, expanded: false,
+    label: label('nav.testingCentre'),
+    path: '',
+    icon: 'centre',
+    passive: true,
+    expanded: false,
     children: [
       { label: label('nav.stream'), path: 'stream', icon: 'stream' },
       { label: label('nav.booking'), path: 'booking', icon: 'booking' },

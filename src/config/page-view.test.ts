@@ -9,7 +9,8 @@ describe('countedRoute', () => {
     expect(countedRoute('/ru/external_link_self')).toEqual({ locale: 'ru', route: 'external_link_self' });
   });
   it('counts nothing outside the site’s routes, nor external_link_blank', () => {
-    for (const path of ['/', '/de/tests', '/ru/nope', '/ru/tests/abc', '/ru/external_link_blank', '/rest/v1/core']) expect(countedRoute(path)).toBeNull();
+    for (const path of ['/', '/de/tests', '/ru/nope', '/ru/tests/abc', '/ru/external_link_blank', '/rest/v1/core'])
+      expect(countedRoute(path)).toBeNull();
   });
 });
 

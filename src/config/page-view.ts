@@ -8,7 +8,10 @@ export const UNCOUNTED_ROUTES = new Set(['external_link_blank']);
 export function countedRoute(pathname: string): { locale: Locale; route: string } | null {
   const [locale, ...rest] = pathname.replace(/^\/+|\/+$/g, '').split('/');
   if (!locale || !isLocale(locale)) return null;
-  const path = rest.filter(Boolean).map((s) => (/^\d{1,12}$/.test(s) ? '[id]' : s)).join('/');
+  const path = rest
+    .filter(Boolean)
+    .map((s) => (/^\d{1,12}$/.test(s) ? '[id]' : s))
+    .join('/');
   const known = routes.find((r) => r.path === path);
   if (!known || UNCOUNTED_ROUTES.has(known.path)) return null;
   return { locale, route: known.path };

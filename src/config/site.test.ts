@@ -23,7 +23,11 @@ describe('parseSiteConfig', () => {
 
   it('throws an Error naming the bad variable, and only that one', () => {
     let error: unknown;
-    try { parseSiteConfig({ ZHOL_CATALOGUE_URL: 'not a url' }); } catch (e) { error = e; }
+    try {
+      parseSiteConfig({ ZHOL_CATALOGUE_URL: 'not a url' });
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(Error);
     const message = (error as Error).message;
     expect(message).toContain('ZHOL_CATALOGUE_URL');
@@ -32,8 +36,9 @@ describe('parseSiteConfig', () => {
   });
 
   it('names every bad variable', () => {
-    expect(() => parseSiteConfig({ ZHOL_REGISTER_URL: 'nope', ZHOL_RECOVER_URL: '' }))
-      .toThrow(/ZHOL_REGISTER_URL[\s\S]*ZHOL_RECOVER_URL|ZHOL_RECOVER_URL[\s\S]*ZHOL_REGISTER_URL/);
+    expect(() => parseSiteConfig({ ZHOL_REGISTER_URL: 'nope', ZHOL_RECOVER_URL: '' })).toThrow(
+      /ZHOL_REGISTER_URL[\s\S]*ZHOL_RECOVER_URL|ZHOL_RECOVER_URL[\s\S]*ZHOL_REGISTER_URL/,
+    );
   });
 });
 
@@ -47,12 +52,22 @@ describe('providerSiteUrl', () => {
 describe('externalLinkHosts', () => {
   it("lists the provider links' hosts and the configured ones, each once", () => {
     expect(externalLinkHosts(parseSiteConfig({}))).toEqual(['zhol.example', 'apps.apple.com', 'play.google.com']);
-    const config = parseSiteConfig({ ZHOL_EXTERNAL_LINK_HOSTS: ' Booking.Example.kz, stream.example.kz:8443  zhol.example' });
-    expect(externalLinkHosts(config)).toEqual(['zhol.example', 'apps.apple.com', 'play.google.com', 'booking.example.kz', 'stream.example.kz:8443']);
+    const config = parseSiteConfig({
+      ZHOL_EXTERNAL_LINK_HOSTS: ' Booking.Example.kz, stream.example.kz:8443  zhol.example',
+    });
+    expect(externalLinkHosts(config)).toEqual([
+      'zhol.example',
+      'apps.apple.com',
+      'play.google.com',
+      'booking.example.kz',
+      'stream.example.kz:8443',
+    ]);
   });
 
   it('refuses a configured host that is a URL or a path', () => {
-    expect(() => parseSiteConfig({ ZHOL_EXTERNAL_LINK_HOSTS: 'https://evil.example' })).toThrow(/ZHOL_EXTERNAL_LINK_HOSTS/);
+    expect(() => parseSiteConfig({ ZHOL_EXTERNAL_LINK_HOSTS: 'https://evil.example' })).toThrow(
+      /ZHOL_EXTERNAL_LINK_HOSTS/,
+    );
     expect(() => parseSiteConfig({ ZHOL_EXTERNAL_LINK_HOSTS: 'a.kz/x' })).toThrow(/ZHOL_EXTERNAL_LINK_HOSTS/);
   });
 });

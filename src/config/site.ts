@@ -13,9 +13,25 @@ const schema = z.object({
   ZHOL_APP_STORE_URL: url.default('https://apps.apple.com/kz/app/zhol/id0000000000'),
   ZHOL_GOOGLE_PLAY_URL: url.default('https://play.google.com/store/apps/details?id=kz.zhol.app'),
   /** Further hosts the external-link route may open (booking, streams…), separated by spaces or commas. */
-  ZHOL_EXTERNAL_LINK_HOSTS: z.string().default('')
-    .transform((v) => v.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase()))
-    .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, 'each must be a host like booking.example.kz (no scheme, no path)'))),
+  ZHOL_EXTERNAL_LINK_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((h) => h.toLowerCase()),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/,
+            'each must be a host like booking.example.kz (no scheme, no path)',
+          ),
+      ),
+    ),
 });
 
 export type SiteConfig = z.infer<typeof schema>;
@@ -37,7 +53,13 @@ export function providerSiteUrl(lang: string): string {
 
 /** Hosts the external-link route opens without asking the server: the provider's links and the configured ones. */
 export function externalLinkHosts(config: SiteConfig = site): string[] {
-  const links = [config.ZHOL_PROVIDER_SITE_URL.replace('{lang}', 'ru'), config.ZHOL_CATALOGUE_URL, config.ZHOL_REGISTER_URL, config.ZHOL_RECOVER_URL,
-    config.ZHOL_APP_STORE_URL, config.ZHOL_GOOGLE_PLAY_URL];
+  const links = [
+    config.ZHOL_PROVIDER_SITE_URL.replace('{lang}', 'ru'),
+    config.ZHOL_CATALOGUE_URL,
+    config.ZHOL_REGISTER_URL,
+    config.ZHOL_RECOVER_URL,
+    config.ZHOL_APP_STORE_URL,
+    config.ZHOL_GOOGLE_PLAY_URL,
+  ];
   return [...new Set([...links.map((link) => new URL(link).host), ...config.ZHOL_EXTERNAL_LINK_HOSTS])];
 }

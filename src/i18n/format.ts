@@ -1,7 +1,14 @@
 // Number and date formats. Number formats exist for the spec's list of codes; `kz` is our URL code
 // for Kazakh and formats like `kk`.
 const numberLocales: Record<string, string> = {
-  ru: 'ru-RU', kz: 'kk-KZ', kk: 'kk-KZ', en: 'en-US', de: 'de-DE', tg: 'tg-TJ', ky: 'ky-KG', uz: 'uz-UZ',
+  ru: 'ru-RU',
+  kz: 'kk-KZ',
+  kk: 'kk-KZ',
+  en: 'en-US',
+  de: 'de-DE',
+  tg: 'tg-TJ',
+  ky: 'ky-KG',
+  uz: 'uz-UZ',
 };
 export const numberFormatCodes = Object.keys(numberLocales);
 
@@ -27,9 +34,17 @@ function formatParts(date: Date | string | number, timeZone: string, withTime: b
   if (Number.isNaN(d.getTime())) throw new RangeError(`Invalid date: ${String(date)}`);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    }).formatToParts(d).map((p) => [p.type, p.value]),
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
   );
   const day = `${parts.day}.${parts.month}.${parts.year}`;
   return withTime ? `${day} ${parts.hour}:${parts.minute}:${parts.second}` : day;

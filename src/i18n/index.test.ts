@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getI18n, useTranslations } from './index';
 import { russianPluralRules } from './plural';
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('useTranslations: plurals', () => {
   it('gives the spec Russian forms', () => {

@@ -10,7 +10,13 @@ export function interpolate(text: string | undefined, params: Record<string, str
 }
 
 /** `key_{form}` for a count, with {{count}} filled, like i18next's plurals (the spec's rule for ru). */
-export function plural(texts: Texts, locale: Locale, key: string, count: number, params: Record<string, string | number> = {}): string {
+export function plural(
+  texts: Texts,
+  locale: Locale,
+  key: string,
+  count: number,
+  params: Record<string, string | number> = {},
+): string {
   const form = pluralCategory(locales[locale].lang, count);
   const text = texts[`${key}_${form}`] ?? texts[`${key}_other`] ?? texts[key];
   return interpolate(text, { count, ...params });

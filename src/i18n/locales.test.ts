@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLocale, isLocale, localeCodes, localeFromPath, locales, providerSiteLocale, switchLocalePath } from './locales';
+import {
+  defaultLocale,
+  isLocale,
+  localeCodes,
+  localeFromPath,
+  locales,
+  providerSiteLocale,
+  switchLocalePath,
+} from './locales';
 
 describe('locales table', () => {
   it('has ru, kz and en with ru as default and kk as the language of kz', () => {

@@ -34,7 +34,10 @@ describe('checkMessages', () => {
   it('reports keys missing from ru as extra in the others (ru is the reference)', () => {
     const all = copy();
     delete all.ru['nav.stats'];
-    expect(checkMessages(all)).toEqual(['kz: extra key "nav.stats" (not in ru)', 'en: extra key "nav.stats" (not in ru)']);
+    expect(checkMessages(all)).toEqual([
+      'kz: extra key "nav.stats" (not in ru)',
+      'en: extra key "nav.stats" (not in ru)',
+    ]);
   });
 
   it('reports a plural that lacks a form the language needs', () => {
@@ -70,13 +73,20 @@ describe('checkMessages', () => {
 describe('baseKeys', () => {
   it('counts every plural form of a key as the key itself', () => {
     const keys = baseKeys({
-      'a_zero': '', 'a_one': '', 'a_two': '', 'a_few': '', 'a_many': '', 'a_other': '', 'b': '', 'c.d_other': '',
+      a_zero: '',
+      a_one: '',
+      a_two: '',
+      a_few: '',
+      a_many: '',
+      a_other: '',
+      b: '',
+      'c.d_other': '',
     });
     expect([...keys].sort()).toEqual(['a', 'b', 'c.d']);
   });
 
   it('strips only a final plural suffix', () => {
-    const keys = baseKeys({ 'my_key': '', 'x_ones': '', 'one_two_few': '', 'x_other_label': '' });
+    const keys = baseKeys({ my_key: '', x_ones: '', one_two_few: '', x_other_label: '' });
     expect([...keys].sort()).toEqual(['my_key', 'one_two', 'x_ones', 'x_other_label']);
   });
 });

@@ -35,7 +35,11 @@ export function checkMessages(all: Record<Locale, Messages> = messages): string[
     for (const k of reference) if (!keys.has(k)) problems.push(`${code}: missing key "${k}"`);
     for (const k of keys) if (!reference.has(k)) problems.push(`${code}: extra key "${k}" (not in ru)`);
     const needed = categoriesOf(locales[code].lang);
-    const plurals = new Set(Object.keys(dict).filter((k) => pluralSuffix.test(k)).map((k) => k.replace(pluralSuffix, '')));
+    const plurals = new Set(
+      Object.keys(dict)
+        .filter((k) => pluralSuffix.test(k))
+        .map((k) => k.replace(pluralSuffix, '')),
+    );
     for (const base of plurals) {
       for (const cat of needed) {
         if (!(`${base}_${cat}` in dict)) problems.push(`${code}: plural "${base}" lacks form "${cat}"`);

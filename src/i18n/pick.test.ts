@@ -34,7 +34,7 @@ describe('plural', () => {
     expect(plural(pickTexts('kz', ['ui']), 'kz', 'ui.questions', 3)).toMatch(/^3 /);
   });
   it('falls back to the other form and to the bare key', () => {
-    expect(plural({ 'x_other': '{{count}} x' }, 'ru', 'x', 5)).toBe('5 x');
+    expect(plural({ x_other: '{{count}} x' }, 'ru', 'x', 5)).toBe('5 x');
     expect(plural({ x: 'just {{count}}' }, 'en', 'x', 2)).toBe('just 2');
   });
 });

@@ -8,5 +8,7 @@ import type { Texts } from './interpolate';
 export { interpolate, plural, type Texts } from './interpolate';
 
 export function pickTexts(locale: Locale, prefixes: string[]): Texts {
-  return Object.fromEntries(Object.entries(messages[locale]).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(`${p}.`))));
+  return Object.fromEntries(
+    Object.entries(messages[locale]).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(`${p}.`))),
+  );
 }

@@ -57,7 +57,8 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.onError((thrown, c) => {
     // The driver already turns an unreachable database into the domain error; a failure that
     // reached here another way (opening the SQLite file) is classified by the same rule.
-    const error = !(thrown instanceof ApiError) && isDatabaseUnavailable(thrown) ? new DatabaseUnavailableError(thrown) : thrown;
+    const error =
+      !(thrown instanceof ApiError) && isDatabaseUnavailable(thrown) ? new DatabaseUnavailableError(thrown) : thrown;
     if (error instanceof DatabaseUnavailableError) c.header('Retry-After', String(DatabaseUnavailableError.retryAfter));
     if (error instanceof ApiError) {
       return c.json(errorBody(c, error.status, error.messageKey, error.params, error.code), error.status);

@@ -35,9 +35,14 @@ export function bodySizeLimit(maxBytes: number): MiddlewareHandler<Env> {
     }
     const body = new Uint8Array(size);
     let offset = 0;
-    for (const chunk of chunks) { body.set(chunk, offset); offset += chunk.byteLength; }
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
     const headers = new Headers();
-    raw.headers.forEach((value, name) => { if (name !== 'transfer-encoding') headers.append(name, value); });
+    raw.headers.forEach((value, name) => {
+      if (name !== 'transfer-encoding') headers.append(name, value);
+    });
     headers.set('content-length', String(size));
     c.req.raw = new Request(raw.url, { method: raw.method, headers, body, signal: raw.signal });
     await next();

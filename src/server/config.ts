@@ -1,30 +1,59 @@
 // Server settings from the environment, parsed once by one zod schema (DESIGN §10).
 import { z } from 'zod';
 
-const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const origin = z.string().regex(/^https?:\/\/[^\s/]+$/, 'each must be an origin like https://booking.example.kz');
 
 const schema = z.object({
   /** Where the server listens. */
   HOST: z.string().trim().min(1).default('localhost'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(1).max(65535).default(4321),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1)
+    .max(65535)
+    .default(4321),
   /** Extra origins the CSP lets pages frame (the booking and stream pages), separated by spaces. */
-  ZHOL_FRAME_SOURCES: z.string().default('').transform((v) => v.split(/\s+/).filter(Boolean)).pipe(z.array(origin)),
+  ZHOL_FRAME_SOURCES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/\s+/).filter(Boolean))
+    .pipe(z.array(origin)),
   ZHOL_CONTENT_DIR: z.string().min(1).default('content'),
   ZHOL_MEDIA_DIR: z.string().min(1).default('data/media'),
   /** Unset: SQLite at data/zhol.db; `file:<path>`: SQLite there; `postgres://…`: PostgreSQL. */
-  DATABASE_URL: z.string().default('file:data/zhol.db').refine(
-    (v) => v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v) || v === ':memory:',
-    'must be file:<path>, :memory: or postgres://…',
-  ),
+  DATABASE_URL: z
+    .string()
+    .default('file:data/zhol.db')
+    .refine(
+      (v) => v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v) || v === ':memory:',
+      'must be file:<path>, :memory: or postgres://…',
+    ),
   /** PostgreSQL: milliseconds to wait for a connection before answering 503. */
-  ZHOL_DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(5_000),
+  ZHOL_DB_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(5_000),
   /** PostgreSQL: milliseconds a statement may run (the server cancels it; the client stops waiting 1 s later). */
-  ZHOL_DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(3_600_000).default(10_000),
+  ZHOL_DB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(10_000),
   ZHOL_DEMO: flag.default(false),
   /** Minutes a session may sit unused before it expires. */
-  ZHOL_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 14),
+  ZHOL_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 90)
+    .default(60 * 24 * 14),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   ZHOL_TRUST_PROXY: flag.default(false),
 });

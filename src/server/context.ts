@@ -48,8 +48,10 @@ let proxyWarned = false;
 export const noticeUntrustedProxy: MiddlewareHandler<Env> = async (c, next) => {
   if (!proxyWarned && !c.get('deps').config.ZHOL_TRUST_PROXY && c.req.header('x-forwarded-for') !== undefined) {
     proxyWarned = true;
-    console.warn('[zhol] Requests carry X-Forwarded-For but ZHOL_TRUST_PROXY is off: every caller appears to come from '
-      + 'the proxy, so the login limits count them all as one address. Behind a reverse proxy you run, set ZHOL_TRUST_PROXY=1.');
+    console.warn(
+      '[zhol] Requests carry X-Forwarded-For but ZHOL_TRUST_PROXY is off: every caller appears to come from ' +
+        'the proxy, so the login limits count them all as one address. Behind a reverse proxy you run, set ZHOL_TRUST_PROXY=1.',
+    );
   }
   await next();
 };
@@ -61,7 +63,12 @@ function secure(c: AppContext): boolean {
 
 /** The session cookie (HttpOnly) and its readable hint, both for the idle lifetime from now. */
 export function setSessionCookies(c: AppContext, token: string): void {
-  const options = { sameSite: 'Lax', secure: secure(c), path: '/', maxAge: c.get('deps').config.ZHOL_SESSION_IDLE_MINUTES * 60 } as const;
+  const options = {
+    sameSite: 'Lax',
+    secure: secure(c),
+    path: '/',
+    maxAge: c.get('deps').config.ZHOL_SESSION_IDLE_MINUTES * 60,
+  } as const;
   setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true });
   setCookie(c, SIGNED_IN_HINT, '1', options);
 }
@@ -74,7 +81,10 @@ export function clearSessionCookies(c: AppContext): void {
 /** Loads the session's learner; 401 when there is none, it expired, or the learner is blocked. */
 export const requireAuth: MiddlewareHandler<Env> = async (c, next) => {
   // Sub-apps sharing a prefix each declare it; the session is looked up once per request.
-  if (c.get('learner')) { await next(); return; }
+  if (c.get('learner')) {
+    await next();
+    return;
+  }
   const { db, config, now } = c.get('deps');
   const token = getCookie(c, SESSION_COOKIE);
   const session = token ? await resolveSession(db, token, config.ZHOL_SESSION_IDLE_MINUTES, now()) : null;
@@ -112,15 +122,33 @@ export function bracketQuery<T extends z.ZodType>(c: AppContext, schema: T): z.i
 }
 
 /** A JSON body validated by a schema: JSON only (415 otherwise), malformed → 400. */
-export async function jsonBody<T extends z.ZodType>(c: AppContext, schema: T, messageKey = 'errors.badRequest'): Promise<z.infer<T>> {
+export async function jsonBody<T extends z.ZodType>(
+  c: AppContext,
+  schema: T,
+  messageKey = 'errors.badRequest',
+): Promise<z.infer<T>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new ApiError(400, 'errors.jsonOnly');
   let raw: unknown;
-  try { raw = await c.req.json(); } catch { throw new ApiError(400, 'errors.badJson'); }
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new ApiError(400, 'errors.badJson');
+  }
   const result = schema.safeParse(raw);
   if (!result.success) throw new ApiError(400, messageKey);
   return result.data;
 }
 
 /** A database id in a query or path: digits only (no arrays, signs, fractions), within int4. */
-export const idParam = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(2 ** 31 - 1));
+export const idParam = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
+  );

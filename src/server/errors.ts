@@ -35,12 +35,15 @@ export class TooManyAttemptsError extends ApiError {
   constructor(readonly waitMs: number) {
     const seconds = Math.ceil(waitMs / 1000);
     // The account brake asks for seconds, the pair and address limits for minutes.
-    super(429, seconds < 60 ? 'errors.tooManySecondAttempts' : 'errors.tooManyAttempts',
-      { count: seconds < 60 ? seconds : Math.ceil(waitMs / 60_000) });
+    super(429, seconds < 60 ? 'errors.tooManySecondAttempts' : 'errors.tooManyAttempts', {
+      count: seconds < 60 ? seconds : Math.ceil(waitMs / 60_000),
+    });
     this.name = 'TooManyAttemptsError';
   }
 
-  get retryAfterSeconds(): number { return Math.ceil(this.waitMs / 1000); }
+  get retryAfterSeconds(): number {
+    return Math.ceil(this.waitMs / 1000);
+  }
 }
 
 /** The learner's language from Accept-Language (kk/kz → kz, en → en, anything else → ru). */
@@ -54,7 +57,13 @@ export function requestLocale(header: string | null | undefined): Locale {
   return 'ru';
 }
 
-export function errorBody(c: Context, status: number, key: string, params: Record<string, unknown> = {}, code?: string) {
+export function errorBody(
+  c: Context,
+  status: number,
+  key: string,
+  params: Record<string, unknown> = {},
+  code?: string,
+) {
   const t = useTranslations(requestLocale(c.req.header('accept-language')));
   const desc = t(key, params);
   return code ? { desc, status, code } : { desc, status };
@@ -62,11 +71,21 @@ export function errorBody(c: Context, status: number, key: string, params: Recor
 
 /** What kind of rule refused a request, as services say it (no HTTP in them); the one onError answers with its status. */
 export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict';
-const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 400, unauthenticated: 401, forbidden: 403, notFound: 404, conflict: 409 };
+const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+};
 
 /** A domain rule's refusal: a kind and a message key (`errors.*`). An ApiError underneath, so the one onError maps it. */
 export class DomainError extends ApiError {
-  constructor(readonly kind: DomainErrorKind, messageKey: string, params: Record<string, unknown> = {}) {
+  constructor(
+    readonly kind: DomainErrorKind,
+    messageKey: string,
+    params: Record<string, unknown> = {},
+  ) {
     super(DOMAIN_STATUS[kind], messageKey, params);
     this.name = 'DomainError';
   }

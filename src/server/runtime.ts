@@ -23,17 +23,28 @@ const STARTUP_LOCK = 7_215_004_101;
  * database would both insert and one would fail on a unique key. A session advisory lock makes them
  * take turns (the second then finds everything in place). SQLite has one writer per file anyway.
  */
-export async function withStartupLock(db: Kysely<Database>, dialect: Dialect, work: (conn: Kysely<Database>) => Promise<void>): Promise<void> {
+export async function withStartupLock(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  work: (conn: Kysely<Database>) => Promise<void>,
+): Promise<void> {
   if (dialect !== 'postgres') return work(db);
   await db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(conn);
-    try { await work(conn); } finally { await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(conn); }
+    try {
+      await work(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(conn);
+    }
   });
 }
 
 /** The database settings of the server configuration. */
 export function dbOptions(config: ServerConfig): DbOptions {
-  return { connectTimeoutMs: config.ZHOL_DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.ZHOL_DB_STATEMENT_TIMEOUT_MS };
+  return {
+    connectTimeoutMs: config.ZHOL_DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.ZHOL_DB_STATEMENT_TIMEOUT_MS,
+  };
 }
 
 /**

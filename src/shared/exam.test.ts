@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyAnswer, drawBlueprint, endsAtMistake, isLate, mayReveal, mistakesAllowed, scaleShares, spreadOverThemes, verdictAfterAnswer,
-  verdictAtFinish, type Examination,
+  applyAnswer,
+  drawBlueprint,
+  endsAtMistake,
+  isLate,
+  mayReveal,
+  mistakesAllowed,
+  scaleShares,
+  spreadOverThemes,
+  verdictAfterAnswer,
+  verdictAtFinish,
+  type Examination,
 } from './exam';
 
 const B = { allowed_mistakes: 8, exam_questions: 40 };
@@ -17,10 +26,24 @@ describe('mistakes allowed', () => {
   it('an exam keeps its own allowance; a training gets the same share of its questions, rounded down', () => {
     expect(mistakesAllowed(exam40, B)).toBe(8);
     expect(mistakesAllowed({ prepare: false, allowed_mistakes: 2, question_count: 40 }, B)).toBe(2);
-    for (const [count, allowed] of [[3, 0], [10, 2], [24, 4], [40, 8], [100, 20], [200, 40]] as const) {
-      expect(mistakesAllowed({ prepare: true, allowed_mistakes: null, question_count: count }, B), String(count)).toBe(allowed);
+    for (const [count, allowed] of [
+      [3, 0],
+      [10, 2],
+      [24, 4],
+      [40, 8],
+      [100, 20],
+      [200, 40],
+    ] as const) {
+      expect(mistakesAllowed({ prepare: true, allowed_mistakes: null, question_count: count }, B), String(count)).toBe(
+        allowed,
+      );
     }
-    expect(mistakesAllowed({ prepare: true, allowed_mistakes: null, question_count: 10 }, { allowed_mistakes: 8, exam_questions: 0 })).toBe(0);
+    expect(
+      mistakesAllowed(
+        { prepare: true, allowed_mistakes: null, question_count: 10 },
+        { allowed_mistakes: 8, exam_questions: 0 },
+      ),
+    ).toBe(0);
   });
 });
 
@@ -66,7 +89,8 @@ describe('what may be revealed when', () => {
   it('an exam reveals nothing while it runs and everything at its end', () => {
     expect(mayReveal(running, { answered: true })).toBe(false);
     expect(mayReveal({ ...running, commentsBefore: true }, { answered: false })).toBe(false);
-    for (const status of ['passed', 'failed', 'expired', 'cancelled'] as const) expect(mayReveal({ status, prepare: false }, { answered: false })).toBe(true);
+    for (const status of ['passed', 'failed', 'expired', 'cancelled'] as const)
+      expect(mayReveal({ status, prepare: false }, { answered: false })).toBe(true);
   });
 
   it('a training reveals an answered question, or all with comments before answering', () => {
@@ -89,8 +113,12 @@ describe('what may be revealed when', () => {
 describe('the clock', () => {
   it('an unbegun test has no deadline and never runs late', () => {
     expect(isLate({ status: 'process', deadline: null }, Date.now())).toBe(false);
-    expect(isLate({ status: 'process', deadline: '2026-01-01T00:00:00.000Z' }, Date.parse('2026-01-01T00:00:00.000Z'))).toBe(true);
-    expect(isLate({ status: 'passed', deadline: '2026-01-01T00:00:00.000Z' }, Date.parse('2026-02-01T00:00:00.000Z'))).toBe(false);
+    expect(
+      isLate({ status: 'process', deadline: '2026-01-01T00:00:00.000Z' }, Date.parse('2026-01-01T00:00:00.000Z')),
+    ).toBe(true);
+    expect(
+      isLate({ status: 'passed', deadline: '2026-01-01T00:00:00.000Z' }, Date.parse('2026-02-01T00:00:00.000Z')),
+    ).toBe(false);
   });
 });
 
@@ -100,12 +128,25 @@ describe('the spread over themes', () => {
     expect(scaleShares([6, 4, 30], 12)).toEqual([2, 1, 9]);
     expect(scaleShares([1, 1, 1], 2)).toEqual([1, 1, 0]);
     expect(scaleShares([0, 0], 5)).toEqual([0, 0]);
-    for (const total of [1, 7, 40, 100, 200]) expect(scaleShares([6, 4, 3, 27], total).reduce((a, b) => a + b)).toBe(total);
+    for (const total of [1, 7, 40, 100, 200])
+      expect(scaleShares([6, 4, 3, 27], total).reduce((a, b) => a + b)).toBe(total);
   });
 
   it('draws each theme its share and tops up from the rest when one runs short', () => {
-    const byTheme = new Map([[1, [11, 12, 13]], [2, [21]], [3, [31, 32, 33, 34]]]);
-    const drawn = drawBlueprint([{ theme: 1, share: 2 }, { theme: 2, share: 2 }], byTheme, 4, seeded());
+    const byTheme = new Map([
+      [1, [11, 12, 13]],
+      [2, [21]],
+      [3, [31, 32, 33, 34]],
+    ]);
+    const drawn = drawBlueprint(
+      [
+        { theme: 1, share: 2 },
+        { theme: 2, share: 2 },
+      ],
+      byTheme,
+      4,
+      seeded(),
+    );
     expect(drawn).toHaveLength(4);
     expect(new Set(drawn).size).toBe(4);
     expect(drawn.filter((id) => id < 20)).toHaveLength(2);
@@ -113,7 +154,11 @@ describe('the spread over themes', () => {
   });
 
   it('spreads a small test one question per theme in turn', () => {
-    const byTheme = new Map([[1, [11, 12, 13, 14]], [2, [21, 22, 23, 24]], [3, [31, 32, 33, 34]]]);
+    const byTheme = new Map([
+      [1, [11, 12, 13, 14]],
+      [2, [21, 22, 23, 24]],
+      [3, [31, 32, 33, 34]],
+    ]);
     const drawn = spreadOverThemes(byTheme, 7, seeded(3));
     const perTheme = [1, 2, 3].map((t) => drawn.filter((id) => Math.floor(id / 10) === t).length).sort();
     expect(perTheme).toEqual([2, 2, 3]);
@@ -121,30 +166,76 @@ describe('the spread over themes', () => {
   });
 });
 
-describe('applying the answer call\'s delta', () => {
+describe("applying the answer call's delta", () => {
   const base: Examination = {
-    id: 1, qualification: { id: 2, name: 'B' }, mode: 'train', prepare: true, status: 'process', language: 'ru', started_at: null,
-    finished_at: null, deadline: null, time_limit: 600, allowed_mistakes: null, mistakes: 0, correct: 0, question_count: 2,
-    questions: [1, 2].map((id) => ({ id, number: id, text: `Q${id}`, image: null, video: null, answers: [], favorite: false })),
-    answers: [1, 2].map((id) => ({ id: id + 10, question: id, number: id, answered: false, answer: null, correct: null })),
+    id: 1,
+    qualification: { id: 2, name: 'B' },
+    mode: 'train',
+    prepare: true,
+    status: 'process',
+    language: 'ru',
+    started_at: null,
+    finished_at: null,
+    deadline: null,
+    time_limit: 600,
+    allowed_mistakes: null,
+    mistakes: 0,
+    correct: 0,
+    question_count: 2,
+    questions: [1, 2].map((id) => ({
+      id,
+      number: id,
+      text: `Q${id}`,
+      image: null,
+      video: null,
+      answers: [],
+      favorite: false,
+    })),
+    answers: [1, 2].map((id) => ({
+      id: id + 10,
+      question: id,
+      number: id,
+      answered: false,
+      answer: null,
+      correct: null,
+    })),
   };
 
   it('marks the slot, reveals its question when the key came, takes the counters and the clock', () => {
     const next = applyAnswer(base, {
       answer: { id: 12, answered: true, answer: 3, correct: false, correct_value: 1, comment: 'Why' },
       status: 'process',
-      changes: { id: 1, status: 'process', mistakes: 1, correct: 0, started_at: '2026-01-01T00:00:00.000Z', deadline: '2026-01-01T00:10:00.000Z', finished_at: null },
+      changes: {
+        id: 1,
+        status: 'process',
+        mistakes: 1,
+        correct: 0,
+        started_at: '2026-01-01T00:00:00.000Z',
+        deadline: '2026-01-01T00:10:00.000Z',
+        finished_at: null,
+      },
     });
     expect(next.answers[1]).toMatchObject({ answered: true, answer: 3, correct: false });
     expect(next.answers[0]!.answered).toBe(false);
     expect(next.questions[1]).toMatchObject({ correct_value: 1, comment: 'Why' });
     expect(next.questions[0]!.correct_value).toBeUndefined();
-    expect(next).toMatchObject({ mistakes: 1, started_at: '2026-01-01T00:00:00.000Z', deadline: '2026-01-01T00:10:00.000Z' });
+    expect(next).toMatchObject({
+      mistakes: 1,
+      started_at: '2026-01-01T00:00:00.000Z',
+      deadline: '2026-01-01T00:10:00.000Z',
+    });
     expect(base.answers[1]!.answered).toBe(false); // the held test is not changed in place
   });
 
   it('takes the whole result when the answer ended the test', () => {
     const result = { ...base, status: 'failed' as const };
-    expect(applyAnswer(base, { answer: { id: 11, answered: true, answer: 1, correct: false }, status: 'done', changes: { ...result, finished_at: null }, result })).toBe(result);
+    expect(
+      applyAnswer(base, {
+        answer: { id: 11, answered: true, answer: 1, correct: false },
+        status: 'done',
+        changes: { ...result, finished_at: null },
+        result,
+      }),
+    ).toBe(result);
   });
 });

@@ -17,7 +17,10 @@ export type ExamStatus = 'process' | 'passed' | 'failed' | 'cancelled' | 'expire
 /** The demo adds 'completed': finished by the learner before the last question (not a verdict). */
 export type RunStatus = ExamStatus | 'completed';
 
-export interface AnswerOption { value: number; text: string }
+export interface AnswerOption {
+  value: number;
+  text: string;
+}
 
 export interface ExamQuestion {
   id: number;
@@ -126,8 +129,19 @@ export interface ExamListItem {
 }
 
 export interface DemoQuestion {
-  id: number; number: number; text: string; lang?: 'ru' | 'kz' | 'en' | undefined; image: string | null; image_alt?: string | null; video: string | null; answers: AnswerOption[];
-  correct_value: number; comment: string; answered: boolean; correct: boolean | null; value: number | null;
+  id: number;
+  number: number;
+  text: string;
+  lang?: 'ru' | 'kz' | 'en' | undefined;
+  image: string | null;
+  image_alt?: string | null;
+  video: string | null;
+  answers: AnswerOption[];
+  correct_value: number;
+  comment: string;
+  answered: boolean;
+  correct: boolean | null;
+  value: number | null;
 }
 export interface DemoResponse {
   qualification: { id: number; name: string };
@@ -138,14 +152,20 @@ export interface DemoResponse {
 
 // ---- Mistakes and verdicts ------------------------------------------------------------------------
 
-export interface QualificationRules { allowed_mistakes: number; exam_questions: number }
+export interface QualificationRules {
+  allowed_mistakes: number;
+  exam_questions: number;
+}
 
 /**
  * How many mistakes a test may have and still pass. An exam: its own allowance (its
  * qualification's, 8 of 40). A training: the same share of its own questions, rounded down (8/40 =
  * 20 %: none of 3, 2 of 10, 20 of 100), so a passed training means what a passed exam means.
  */
-export function mistakesAllowed(exam: { prepare: boolean; allowed_mistakes: number | null; question_count: number }, qual: QualificationRules): number {
+export function mistakesAllowed(
+  exam: { prepare: boolean; allowed_mistakes: number | null; question_count: number },
+  qual: QualificationRules,
+): number {
   if (!exam.prepare && exam.allowed_mistakes !== null) return exam.allowed_mistakes;
   return qual.exam_questions > 0 ? Math.floor((qual.allowed_mistakes * exam.question_count) / qual.exam_questions) : 0;
 }
@@ -161,14 +181,22 @@ export function endsAtMistake(exam: { prepare: boolean }, mistakes: number, allo
 export type Verdict = 'process' | 'passed' | 'failed';
 
 /** The verdict once an answer is counted: failed at the ninth mistake (exam), else judged at the last answer, else still running. */
-export function verdictAfterAnswer(exam: { prepare: boolean; question_count: number }, counts: { mistakes: number; correct: number }, allowed: number): Verdict {
+export function verdictAfterAnswer(
+  exam: { prepare: boolean; question_count: number },
+  counts: { mistakes: number; correct: number },
+  allowed: number,
+): Verdict {
   if (endsAtMistake(exam, counts.mistakes, allowed)) return 'failed';
   if (counts.mistakes + counts.correct >= exam.question_count) return counts.mistakes <= allowed ? 'passed' : 'failed';
   return 'process';
 }
 
 /** The verdict of a test finished early ('done'): unanswered questions count as not correct, like the exam centre's. */
-export function verdictAtFinish(exam: { question_count: number }, counts: { mistakes: number; correct: number }, allowed: number): 'passed' | 'failed' {
+export function verdictAtFinish(
+  exam: { question_count: number },
+  counts: { mistakes: number; correct: number },
+  allowed: number,
+): 'passed' | 'failed' {
   const unanswered = Math.max(0, exam.question_count - counts.correct - counts.mistakes);
   return counts.mistakes + unanswered <= allowed ? 'passed' : 'failed';
 }
@@ -230,7 +258,9 @@ export function scaleShares(shares: number[], total: number): number[] {
   const exact = shares.map((share) => (share * total) / sum);
   const result = exact.map(Math.floor);
   let left = total - result.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((x, y) => y.rest - x.rest || x.i - y.i);
+  const byRemainder = exact
+    .map((e, i) => ({ i, rest: e - Math.floor(e) }))
+    .sort((x, y) => y.rest - x.rest || x.i - y.i);
   for (const { i } of byRemainder) {
     if (left-- <= 0) break;
     result[i]!++;
@@ -242,8 +272,16 @@ export function scaleShares(shares: number[], total: number): number[] {
  * The blueprint draw: each theme's share (scaled to `total`) from its own questions, topped up at
  * random from the rest (themes outside the blueprint too) when a theme runs short.
  */
-export function drawBlueprint(blueprint: { theme: number; share: number }[], byTheme: Map<number, number[]>, total: number, random: Random): number[] {
-  const shares = scaleShares(blueprint.map((b) => b.share), total);
+export function drawBlueprint(
+  blueprint: { theme: number; share: number }[],
+  byTheme: Map<number, number[]>,
+  total: number,
+  random: Random,
+): number[] {
+  const shares = scaleShares(
+    blueprint.map((b) => b.share),
+    total,
+  );
   const chosen: number[] = [];
   const left: number[] = [];
   for (const [i, { theme }] of blueprint.entries()) {
@@ -269,10 +307,17 @@ export function spreadOverThemes(byTheme: Map<number, number[]>, size: number, r
 // ---- The answer call's delta -----------------------------------------------------------------------
 
 /** The part of an examination an answer may change besides its slot. */
-export function changesOf(exam: Pick<Examination, 'id' | 'status' | 'mistakes' | 'correct' | 'started_at' | 'deadline' | 'finished_at'>): ExaminationChanges {
+export function changesOf(
+  exam: Pick<Examination, 'id' | 'status' | 'mistakes' | 'correct' | 'started_at' | 'deadline' | 'finished_at'>,
+): ExaminationChanges {
   return {
-    id: exam.id, status: exam.status, mistakes: exam.mistakes, correct: exam.correct,
-    started_at: exam.started_at, deadline: exam.deadline, finished_at: exam.finished_at ?? null,
+    id: exam.id,
+    status: exam.status,
+    mistakes: exam.mistakes,
+    correct: exam.correct,
+    started_at: exam.started_at,
+    deadline: exam.deadline,
+    finished_at: exam.finished_at ?? null,
   };
 }
 
@@ -285,9 +330,16 @@ export function applyAnswer(exam: Examination, response: AnswerResponse): Examin
   if (response.result) return response.result;
   const { answer } = response;
   const slot = exam.answers.find((a) => a.id === answer.id);
-  const answers = exam.answers.map((a) => (a.id === answer.id ? { ...a, answered: answer.answered, answer: answer.answer, correct: answer.correct } : a));
+  const answers = exam.answers.map((a) =>
+    a.id === answer.id ? { ...a, answered: answer.answered, answer: answer.answer, correct: answer.correct } : a,
+  );
   const revealed = answer.correct_value !== undefined;
-  const questions = !slot || !revealed ? exam.questions : exam.questions.map((q) => (q.id === slot.question ? { ...q, correct_value: answer.correct_value, comment: answer.comment } : q));
+  const questions =
+    !slot || !revealed
+      ? exam.questions
+      : exam.questions.map((q) =>
+          q.id === slot.question ? { ...q, correct_value: answer.correct_value, comment: answer.comment } : q,
+        );
   const { id: _id, ...changes } = response.changes;
   return { ...exam, ...changes, answers, questions };
 }

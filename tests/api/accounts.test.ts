@@ -24,23 +24,37 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
     // Questions in every theme: a theme without questions has nothing to train and is not offered.
     await seedBank(t.deps.db, 1);
   }, 60_000);
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  async function post(path: string, body: unknown, opts: { cookie?: string; ip?: string; lang?: string; type?: string } = {}) {
-    return app.request(`/rest${path}?upd=1`, {
-      method: 'POST',
-      headers: {
-        'content-type': opts.type ?? 'application/json',
-        ...(opts.cookie ? { cookie: opts.cookie } : {}),
-        ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+  async function post(
+    path: string,
+    body: unknown,
+    opts: { cookie?: string; ip?: string; lang?: string; type?: string } = {},
+  ) {
+    return app.request(
+      `/rest${path}?upd=1`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': opts.type ?? 'application/json',
+          ...(opts.cookie ? { cookie: opts.cookie } : {}),
+          ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
       },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }, { clientAddress: opts.ip ?? freshIp() });
+      { clientAddress: opts.ip ?? freshIp() },
+    );
   }
   async function get(path: string, cookie?: string, lang?: string) {
-    return app.request(`/rest${path}`, {
-      headers: { ...(cookie ? { cookie } : {}), ...(lang ? { 'accept-language': lang } : {}) },
-    }, { clientAddress: freshIp() });
+    return app.request(
+      `/rest${path}`,
+      {
+        headers: { ...(cookie ? { cookie } : {}), ...(lang ? { 'accept-language': lang } : {}) },
+      },
+      { clientAddress: freshIp() },
+    );
   }
   /** The Cookie header of a fresh session of `login` (the suite sends raw requests: it tests the protocol). */
   const signIn = async (login: string) => (await signedIn(app, login, { ip: freshIp() })).cookie;
@@ -56,15 +70,27 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       expect(cookie).toMatch(/SameSite=Lax/i);
     });
 
-    it.each(['LEARNER', '  learner ', 'learner@zhol.example', 'Learner@Zhol.Example', '+7 701 000 00 01', '87010000001', '8 (701) 000-00-01', '+77010000001'])(
-      'finds the learner by %j', async (login) => {
-        const res = await post('/v1/core/authentication', { login, password: DEMO_PASSWORD });
-        expect(res.status).toBe(200);
-        expect((await res.json()).fullname).toBe('Айгерим Сейткали');
-      });
+    it.each([
+      'LEARNER',
+      '  learner ',
+      'learner@zhol.example',
+      'Learner@Zhol.Example',
+      '+7 701 000 00 01',
+      '87010000001',
+      '8 (701) 000-00-01',
+      '+77010000001',
+    ])('finds the learner by %j', async (login) => {
+      const res = await post('/v1/core/authentication', { login, password: DEMO_PASSWORD });
+      expect(res.status).toBe(200);
+      expect((await res.json()).fullname).toBe('Айгерим Сейткали');
+    });
 
     it('answers 401 with the translated message for a wrong password or an unknown login', async () => {
-      for (const [lang, dict] of [['ru', ru], ['kk', kz], ['en', en]] as const) {
+      for (const [lang, dict] of [
+        ['ru', ru],
+        ['kk', kz],
+        ['en', en],
+      ] as const) {
         const res = await post('/v1/core/authentication', { login: 'newcomer', password: 'nope-nope' }, { lang });
         expect(res.status).toBe(401);
         expect(await res.json()).toEqual({ desc: dict['auth.errors.login-pass'], status: 401 });
@@ -91,7 +117,9 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       const broken = await post('/v1/core/authentication', '{"login": "learner", ', {});
       expect(broken.status).toBe(400);
       expect((await broken.json()).desc).toBe(ru['errors.badJson']);
-      const form = await post('/v1/core/authentication', 'login=learner&password=x', { type: 'application/x-www-form-urlencoded' });
+      const form = await post('/v1/core/authentication', 'login=learner&password=x', {
+        type: 'application/x-www-form-urlencoded',
+      });
       expect(form.status).toBe(400);
       expect((await form.json()).desc).toBe(ru['errors.jsonOnly']);
     });
@@ -116,9 +144,15 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
 
     it('signs out only on a JSON call: a form posted from another site changes nothing', async () => {
       const cookie = await signIn('newcomer');
-      const form = await app.request('/rest/v1/core/authentication/logout/', {
-        method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: 'x=1',
-      }, { clientAddress: freshIp() });
+      const form = await app.request(
+        '/rest/v1/core/authentication/logout/',
+        {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+          body: 'x=1',
+        },
+        { clientAddress: freshIp() },
+      );
       expect(form.status).toBe(400);
       expect(await form.json()).toEqual({ desc: en['errors.jsonOnly'], status: 400 });
       expect(form.headers.get('set-cookie')).toBeNull();
@@ -184,7 +218,8 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       const start = t.clock.now;
       const ip = freshIp();
       try {
-        for (let i = 0; i < 10; i++) expect((await login({ login: 'expired', password: `wrong-${i}` }, ip)).status).toBe(401);
+        for (let i = 0; i < 10; i++)
+          expect((await login({ login: 'expired', password: `wrong-${i}` }, ip)).status).toBe(401);
         // The e-mail names the same account as the login: refused too.
         const locked = await login({ login: 'Expired@Zhol.example', password: DEMO_PASSWORD }, ip, 'ru');
         expect(locked.status).toBe(429);
@@ -207,8 +242,20 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       const start = t.clock.now;
       const ip = freshIp();
       try {
-        const spellings = ['learner', 'LEARNER', 'learner@zhol.example', '+7 701 000 00 01', '87010000001', '8(701)0000001', '7010000001', '8-701-000-00-01', ' Learner', 'learner@ZHOL.example'];
-        for (const spelling of spellings) expect((await login({ login: spelling, password: 'not-it' }, ip)).status).toBe(401);
+        const spellings = [
+          'learner',
+          'LEARNER',
+          'learner@zhol.example',
+          '+7 701 000 00 01',
+          '87010000001',
+          '8(701)0000001',
+          '7010000001',
+          '8-701-000-00-01',
+          ' Learner',
+          'learner@ZHOL.example',
+        ];
+        for (const spelling of spellings)
+          expect((await login({ login: spelling, password: 'not-it' }, ip)).status).toBe(401);
         expect((await login({ login: '+77010000001', password: DEMO_PASSWORD }, ip)).status).toBe(429);
       } finally {
         t.clock.now = new Date(start.getTime() + 16 * MINUTE);
@@ -220,8 +267,10 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
 
     it("an attacker's failures from one address do not stop the owner from another with the right password", async () => {
       const attacker = freshIp();
-      for (let i = 0; i < 10; i++) expect((await login({ login: 'newcomer', password: `guess-${i}` }, attacker)).status).toBe(401);
-      for (let i = 0; i < 20; i++) expect((await login({ login: 'newcomer', password: `guess-${i}` }, attacker)).status).toBe(429);
+      for (let i = 0; i < 10; i++)
+        expect((await login({ login: 'newcomer', password: `guess-${i}` }, attacker)).status).toBe(401);
+      for (let i = 0; i < 20; i++)
+        expect((await login({ login: 'newcomer', password: `guess-${i}` }, attacker)).status).toBe(429);
       expect((await login({ login: 'newcomer', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
       // …and the attacker's address stays refused for that account, right password or not.
       expect((await login({ login: 'newcomer', password: DEMO_PASSWORD }, attacker)).status).toBe(429);
@@ -237,13 +286,18 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
         let refusals = 0;
         while (failures < 40) {
           const res = await login({ login: 'learner', password: `guess-${failures}` }, freshIp(), 'en');
-          if (res.status === 401) { failures++; continue; }
+          if (res.status === 401) {
+            failures++;
+            continue;
+          }
           expect(res.status).toBe(429);
           refusals++;
           const wait = Number(res.headers.get('retry-after'));
           expect(wait).toBeGreaterThanOrEqual(1);
           expect(wait).toBeLessThanOrEqual(60);
-          expect((await res.json()).desc).toMatch(/^Too many sign-in attempts for this account\. Try again in \d+ seconds?\.$/);
+          expect((await res.json()).desc).toMatch(
+            /^Too many sign-in attempts for this account\. Try again in \d+ seconds?\.$/,
+          );
           t.clock.now = new Date(t.clock.now.getTime() + wait * 1000);
         }
         expect(failures).toBe(40);
@@ -267,18 +321,28 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
 
     it('counts guesses sent at the same moment: from one address only ten are checked, from many only twenty', async () => {
       const ip = freshIp();
-      const fromOne = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-        login({ login: 'parallel-ghost', password: `guess-${i}` }, ip).then((r) => r.status)));
+      const fromOne = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          login({ login: 'parallel-ghost', password: `guess-${i}` }, ip).then((r) => r.status),
+        ),
+      );
       expect(fromOne.filter((s) => s === 401)).toHaveLength(10);
       expect(fromOne.filter((s) => s === 429)).toHaveLength(20);
-      const fromMany = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-        login({ login: 'parallel-ghost-2', password: `guess-${i}` }, freshIp()).then((r) => r.status)));
+      const fromMany = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          login({ login: 'parallel-ghost-2', password: `guess-${i}` }, freshIp()).then((r) => r.status),
+        ),
+      );
       expect(fromMany.filter((s) => s === 401)).toHaveLength(20);
       expect(fromMany.filter((s) => s === 429)).toHaveLength(10);
     }, 60_000);
 
     it('answers 400, not 500, for a login with control characters, and 401 for one that grows when lower-cased', async () => {
-      const nul = await post('/v1/core/authentication', { login: 'lear\u0000ner', password: DEMO_PASSWORD }, { lang: 'en' });
+      const nul = await post(
+        '/v1/core/authentication',
+        { login: 'lear\u0000ner', password: DEMO_PASSWORD },
+        { lang: 'en' },
+      );
       expect(nul.status).toBe(400);
       expect((await nul.json()).desc).toBe(en['errors.loginRequired']);
       expect((await post('/v1/core/authentication', { login: 'İ'.repeat(254), password: 'x' })).status).toBe(401);
@@ -286,15 +350,25 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
 
     it('behind a trusted proxy counts the address the proxy appended, not what the client wrote', async () => {
       const proxied = createApp(async () => ({ ...t.deps, config: { ...t.deps.config, ZHOL_TRUST_PROXY: true } }));
-      const attempt = (forwarded: string) => proxied.request('/rest/v1/core/authentication', {
-        method: 'POST', body: JSON.stringify({ login: 'proxy-ghost', password: 'x' }),
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded },
-      }, { clientAddress: '127.0.0.1' });
+      const attempt = (forwarded: string) =>
+        proxied.request(
+          '/rest/v1/core/authentication',
+          {
+            method: 'POST',
+            body: JSON.stringify({ login: 'proxy-ghost', password: 'x' }),
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded },
+          },
+          { clientAddress: '127.0.0.1' },
+        );
       expect((await attempt('203.0.113.1, 198.51.100.9')).status).toBe(401);
       expect((await attempt('203.0.113.2, 198.51.100.9')).status).toBe(401);
       // Not an address at all (and longer than the column): the socket's address is used.
       expect((await attempt('x'.repeat(300))).status).toBe(401);
-      const ips = await t.deps.db.selectFrom('login_attempts').select('ip').where('ip', 'in', ['198.51.100.9', '127.0.0.1', '203.0.113.1', '203.0.113.2']).execute();
+      const ips = await t.deps.db
+        .selectFrom('login_attempts')
+        .select('ip')
+        .where('ip', 'in', ['198.51.100.9', '127.0.0.1', '203.0.113.1', '203.0.113.2'])
+        .execute();
       expect(ips.map((r) => r.ip).sort()).toEqual(['127.0.0.1', '198.51.100.9', '198.51.100.9']);
     });
 
@@ -303,8 +377,17 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       const start = t.clock.now;
       const failuresFrom = async (count: number, tag: string) => {
         // Written straight into the table: 500 real guesses would spend minutes hashing passwords.
-        const rows = Array.from({ length: count }, (_, i) => ({ login_key: `unknown:${tag}-${i % 50}`, ip, success: 0, attempted_at: t.clock.now.toISOString() }));
-        for (let i = 0; i < rows.length; i += 100) await t.deps.db.insertInto('login_attempts').values(rows.slice(i, i + 100)).execute();
+        const rows = Array.from({ length: count }, (_, i) => ({
+          login_key: `unknown:${tag}-${i % 50}`,
+          ip,
+          success: 0,
+          attempted_at: t.clock.now.toISOString(),
+        }));
+        for (let i = 0; i < rows.length; i += 100)
+          await t.deps.db
+            .insertInto('login_attempts')
+            .values(rows.slice(i, i + 100))
+            .execute();
       };
       try {
         // A known address for one learner: signed in from here before the trouble.
@@ -333,12 +416,16 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
     it('shows each learner only their own profile', async () => {
       const learner = await (await get('/v1/core/user/profile', await signIn('learner'))).json();
       expect(learner).toEqual({
-        id: expect.any(Number), fullname: 'Айгерим Сейткали', notifications: 2,
+        id: expect.any(Number),
+        fullname: 'Айгерим Сейткали',
+        notifications: 2,
         accesses: { test: true, autodrome: true, education: true },
       });
       const newcomer = await (await get('/v1/core/user/profile', await signIn('newcomer'))).json();
       expect(newcomer).toEqual({
-        id: expect.any(Number), fullname: 'Данияр Ахметов', notifications: 0,
+        id: expect.any(Number),
+        fullname: 'Данияр Ахметов',
+        notifications: 0,
         accesses: { test: false, autodrome: false, education: false },
       });
       expect(newcomer.id).not.toBe(learner.id);
@@ -353,13 +440,19 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       const { data } = await res.json();
       expect(data.map((a: { type: string }) => a.type).sort()).toEqual(['autodrome', 'education', 'test', 'test']);
       expect(data.every((a: { can: boolean }) => a.can)).toBe(true);
-      expect(data.filter((a: { type: string }) => a.type === 'test').map((a: { target: { name: string } }) => a.target.name).sort())
-        .toEqual(['Category B', 'Category C']);
+      expect(
+        data
+          .filter((a: { type: string }) => a.type === 'test')
+          .map((a: { target: { name: string } }) => a.target.name)
+          .sort(),
+      ).toEqual(['Category B', 'Category C']);
       const course = data.find((a: { type: string }) => a.type === 'education');
       expect(course.target.name).toBe('Traffic rules video course');
       expect(Date.parse(course.date_end)).toBeGreaterThan(t.clock.now.getTime());
       const ru = await (await get('/v1/core/user/accesses/?filter[active]=true', cookie, 'ru')).json();
-      expect(ru.data.find((a: { type: string }) => a.type === 'autodrome').target.name).toBe('Автодром СпецЦОН, Алматы');
+      expect(ru.data.find((a: { type: string }) => a.type === 'autodrome').target.name).toBe(
+        'Автодром СпецЦОН, Алматы',
+      );
     });
 
     it('shows ended accesses with can=false, and none when filtered to active', async () => {
@@ -374,7 +467,14 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
 
     it('rejects malformed queries with 400, ignores parameters it does not know and upd in any form', async () => {
       const cookie = await signIn('learner');
-      for (const q of ['filter[active]=maybe', 'filter[nope]=1', 'filter[type]=car', 'filter=1', 'filter[active][x]=1', 'filter[active][]=true']) {
+      for (const q of [
+        'filter[active]=maybe',
+        'filter[nope]=1',
+        'filter[type]=car',
+        'filter=1',
+        'filter[active][x]=1',
+        'filter[active][]=true',
+      ]) {
         const res = await get(`/v1/core/user/accesses/?${q}`, cookie);
         expect(res.status, q).toBe(400);
         expect((await res.json()).desc).toBe(ru['errors.badQuery']);
@@ -387,19 +487,36 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
     it('filter[active]=false gives only what cannot be used now', async () => {
       const ended = await (await get('/v1/core/user/accesses/?filter[active]=false', await signIn('expired'))).json();
       expect(ended.data).toHaveLength(4);
-      expect(await (await get('/v1/core/user/accesses/?filter[active]=false', await signIn('learner'))).json()).toEqual({ data: [] });
+      expect(await (await get('/v1/core/user/accesses/?filter[active]=false', await signIn('learner'))).json()).toEqual(
+        { data: [] },
+      );
     });
 
     it('an access to a qualification removed from content stays listed, but can no longer be used', async () => {
       const cookie = await signIn('learner');
-      const c = await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'C').executeTakeFirstOrThrow();
-      await t.deps.db.updateTable('qualifications').set({ retired_at: t.clock.now.toISOString() }).where('id', '=', c.id).execute();
+      const c = await t.deps.db
+        .selectFrom('qualifications')
+        .select('id')
+        .where('code', '=', 'C')
+        .executeTakeFirstOrThrow();
+      await t.deps.db
+        .updateTable('qualifications')
+        .set({ retired_at: t.clock.now.toISOString() })
+        .where('id', '=', c.id)
+        .execute();
       try {
-        const all = (await (await get('/v1/core/user/accesses/', cookie)).json()).data as { can: boolean; target: { id: number } }[];
+        const all = (await (await get('/v1/core/user/accesses/', cookie)).json()).data as {
+          can: boolean;
+          target: { id: number };
+        }[];
         expect(all.find((a) => a.target.id === c.id)?.can).toBe(false);
-        const active = (await (await get('/v1/core/user/accesses/?filter[active]=true', cookie)).json()).data as { target: { id: number } }[];
+        const active = (await (await get('/v1/core/user/accesses/?filter[active]=true', cookie)).json()).data as {
+          target: { id: number };
+        }[];
         expect(active.some((a) => a.target.id === c.id)).toBe(false);
-        expect((await get(`/v1/core/user/access/qualification/themes/?qualification=${c.id}`, cookie)).status).toBe(403);
+        expect((await get(`/v1/core/user/access/qualification/themes/?qualification=${c.id}`, cookie)).status).toBe(
+          403,
+        );
         // B is untouched.
         expect((await (await get('/v1/core/user/profile', cookie)).json()).accesses.test).toBe(true);
       } finally {
@@ -426,18 +543,33 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       expect(data.reduce((sum: number, th: { exam_questions: number }) => sum + th.exam_questions, 0)).toBe(40);
       expect(data[0]).toMatchObject({ name: 'General provisions and terms', code: 'general' });
       // A child (BE) is reachable through its parent's access.
-      expect((await get(`/v1/core/user/access/qualification/themes/?qualification=${b.children[0].id}`, cookie)).status).toBe(200);
+      expect(
+        (await get(`/v1/core/user/access/qualification/themes/?qualification=${b.children[0].id}`, cookie)).status,
+      ).toBe(200);
 
-      const a = await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'A').executeTakeFirstOrThrow();
+      const a = await t.deps.db
+        .selectFrom('qualifications')
+        .select('id')
+        .where('code', '=', 'A')
+        .executeTakeFirstOrThrow();
       const forbidden = await get(`/v1/core/user/access/qualification/themes/?qualification=${a.id}`, cookie, 'kk');
       expect(forbidden.status).toBe(403);
       expect(await forbidden.json()).toEqual({ desc: kz['errors.noAccess'], status: 403 });
       expect((await get('/v1/core/user/access/qualification/themes/?qualification=999999', cookie)).status).toBe(404);
-      for (const q of ['', 'qualification=abc', 'qualification=-1', 'qualification=1.5', 'qualification[]=1', 'qualification=99999999999999999999']) {
+      for (const q of [
+        '',
+        'qualification=abc',
+        'qualification=-1',
+        'qualification=1.5',
+        'qualification[]=1',
+        'qualification=99999999999999999999',
+      ]) {
         expect((await get(`/v1/core/user/access/qualification/themes/?${q}`, cookie)).status, q).toBe(400);
       }
       const newcomer = await signIn('newcomer');
-      expect((await get(`/v1/core/user/access/qualification/themes/?qualification=${b.id}`, newcomer)).status).toBe(403);
+      expect((await get(`/v1/core/user/access/qualification/themes/?qualification=${b.id}`, newcomer)).status).toBe(
+        403,
+      );
     });
 
     it('answers the session check', async () => {
@@ -448,7 +580,13 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
 
     it('says whether a link was sent to this learner in a notification, and only to this learner', async () => {
       const link = 'https://partner.example/promo?x=1&y=a%20b';
-      expect(await sendNotification(t.deps.db, { login: 'learner', title: 'Promo', text: 'A partner offer', web: link }, t.clock.now)).toBe(1);
+      expect(
+        await sendNotification(
+          t.deps.db,
+          { login: 'learner', title: 'Promo', text: 'A partner offer', web: link },
+          t.clock.now,
+        ),
+      ).toBe(1);
       const learner = await signIn('learner');
       const ask = async (url: string, cookie: string | undefined = learner) => {
         const res = await get(`/v1/core/user/notifications/link?upd=1&url=${encodeURIComponent(url)}`, cookie);
@@ -470,7 +608,11 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       await t.deps.db.updateTable('learners').set({ blocked: 1 }).where('login', '=', 'newcomer').execute();
       try {
         expect((await get('/v1/core/user/profile', cookie)).status).toBe(401);
-        const res = await post('/v1/core/authentication', { login: 'newcomer', password: DEMO_PASSWORD }, { lang: 'en' });
+        const res = await post(
+          '/v1/core/authentication',
+          { login: 'newcomer', password: DEMO_PASSWORD },
+          { lang: 'en' },
+        );
         expect(res.status).toBe(403);
         expect((await res.json()).desc).toBe(en['errors.blocked']);
       } finally {
@@ -484,7 +626,11 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       const res = await get('/v1/domain/online/menu/?upd=1');
       expect(res.status).toBe(200);
       const { data } = await res.json();
-      expect(data[0]).toMatchObject({ path: '', icon: 'home', label: { ru: 'Мои покупки', kz: expect.any(String), en: 'My purchases' } });
+      expect(data[0]).toMatchObject({
+        path: '',
+        icon: 'home',
+        label: { ru: 'Мои покупки', kz: expect.any(String), en: 'My purchases' },
+      });
       expect(data.some((l: { children?: unknown[] }) => Array.isArray(l.children))).toBe(true);
     });
   });

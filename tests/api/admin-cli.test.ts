@@ -15,8 +15,13 @@ import { createSession } from '../../src/server/services/sessions';
 
 let dir: string;
 let file: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'zhol-cli-')); file = join(dir, 'x.db'); });
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'zhol-cli-'));
+  file = join(dir, 'x.db');
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Runs the command line on `args` with `input` on standard input (a pipe, so never a terminal). */
 async function admin(args: string[], input = '') {
@@ -25,23 +30,51 @@ async function admin(args: string[], input = '') {
   const code = await runAdmin(args, {
     env: { DATABASE_URL: `file:${file}`, ZHOL_DEMO: '0' },
     stdin: Readable.from([input]),
-    stdout: { write: (text: string) => { out += text; } },
-    stderr: { write: (text: string) => { err += text; } },
+    stdout: {
+      write: (text: string) => {
+        out += text;
+      },
+    },
+    stderr: {
+      write: (text: string) => {
+        err += text;
+      },
+    },
   });
   return { code, out, err };
 }
 
 async function query<T>(fn: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
   const { db } = createDb(`file:${file}`);
-  try { return await fn(db); } finally { await db.destroy(); }
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
 }
-const learner = (login: string) => query((db) => db.selectFrom('learners').selectAll().where('login', '=', login).executeTakeFirstOrThrow());
+const learner = (login: string) =>
+  query((db) => db.selectFrom('learners').selectAll().where('login', '=', login).executeTakeFirstOrThrow());
 
-const COMMANDS = ['add-learner', 'set-password', 'block', 'unblock', 'grant', 'revoke', 'accesses', 'notify', 'page-views', 'help'];
+const COMMANDS = [
+  'add-learner',
+  'set-password',
+  'block',
+  'unblock',
+  'grant',
+  'revoke',
+  'accesses',
+  'notify',
+  'page-views',
+  'help',
+];
 
 describe('npm run admin', () => {
   it('prints the usage with every command and examples: help and --help on stdout, no command on stderr with 2', async () => {
-    for (const [args, code, stream] of [[['help'], 0, 'out'], [['grant', '--help'], 0, 'out'], [[], 2, 'err']] as const) {
+    for (const [args, code, stream] of [
+      [['help'], 0, 'out'],
+      [['grant', '--help'], 0, 'out'],
+      [[], 2, 'err'],
+    ] as const) {
       const r = await admin([...args]);
       expect(r.code).toBe(code);
       const text = r[stream];
@@ -54,7 +87,10 @@ describe('npm run admin', () => {
   });
 
   it('refuses a password given as an argument, before touching the database', async () => {
-    for (const args of [['add-learner', '--fullname', 'X', '--login', 'x1', '--password', 'in-history-1'], ['set-password', 'asel', '--password=in-history-1']]) {
+    for (const args of [
+      ['add-learner', '--fullname', 'X', '--login', 'x1', '--password', 'in-history-1'],
+      ['set-password', 'asel', '--password=in-history-1'],
+    ]) {
       const r = await admin(args);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/Passwords are never taken as arguments: they would stay in the shell history/);
@@ -78,17 +114,40 @@ describe('npm run admin', () => {
   });
 
   it('adds a learner with the password piped in, migrating a fresh database first', async () => {
-    const r = await admin(['add-learner', '--fullname', 'Асель Нурланова', '--login', 'Asel', '--email', 'Asel@Example.kz', '--phone', '+7 705 123 45 67'], 'piped-password-1\nsecond line\n');
+    const r = await admin(
+      [
+        'add-learner',
+        '--fullname',
+        'Асель Нурланова',
+        '--login',
+        'Asel',
+        '--email',
+        'Asel@Example.kz',
+        '--phone',
+        '+7 705 123 45 67',
+      ],
+      'piped-password-1\nsecond line\n',
+    );
     expect(r).toMatchObject({ code: 0, err: '' });
     expect(r.out).toMatch(/^Added learner asel \(id \d+\)\.\n$/);
     const row = await learner('asel');
-    expect(row).toMatchObject({ fullname: 'Асель Нурланова', email: 'asel@example.kz', phone_digits: '77051234567', blocked: 0 });
+    expect(row).toMatchObject({
+      fullname: 'Асель Нурланова',
+      email: 'asel@example.kz',
+      phone_digits: '77051234567',
+      blocked: 0,
+    });
     expect(await verifyPassword(row.password_hash, 'piped-password-1')).toBe(true);
     expect(r.out + r.err).not.toContain(row.password_hash);
     // The content was synced, so targets can be granted on this fresh database.
-    expect((await query((db) => db.selectFrom('qualifications').select('code').execute())).map((q) => q.code)).toContain('B');
+    expect(
+      (await query((db) => db.selectFrom('qualifications').select('code').execute())).map((q) => q.code),
+    ).toContain('B');
 
-    const dup = await admin(['add-learner', '--fullname', 'Другая', '--login', 'other', '--phone', '87051234567'], 'another-pass-1\n');
+    const dup = await admin(
+      ['add-learner', '--fullname', 'Другая', '--login', 'other', '--phone', '87051234567'],
+      'another-pass-1\n',
+    );
     expect(dup).toMatchObject({ code: 1, out: '', err: 'The phone 87051234567 belongs to another learner (asel).\n' });
     const empty = await admin(['add-learner', '--fullname', 'Другая', '--login', 'other'], '');
     expect(empty.code).toBe(1);
@@ -99,61 +158,120 @@ describe('npm run admin', () => {
   });
 
   it('changes a password from a pipe, ending the sessions; blocks and unblocks', async () => {
-    await query(async (db) => { await createSession(db, (await learner('asel')).id, 60); });
+    await query(async (db) => {
+      await createSession(db, (await learner('asel')).id, 60);
+    });
     const r = await admin(['set-password', 'asel@example.kz'], 'new-password-2\n');
-    expect(r).toMatchObject({ code: 0, err: '', out: 'Changed the password of asel; every session of theirs was ended.\n' });
+    expect(r).toMatchObject({
+      code: 0,
+      err: '',
+      out: 'Changed the password of asel; every session of theirs was ended.\n',
+    });
     expect(await verifyPassword((await learner('asel')).password_hash, 'new-password-2')).toBe(true);
     expect(await query((db) => db.selectFrom('sessions').selectAll().execute())).toEqual([]);
-    expect(await admin(['set-password', 'ghost'], 'new-password-3\n')).toMatchObject({ code: 1, err: 'No learner with login, e-mail or phone "ghost".\n' });
+    expect(await admin(['set-password', 'ghost'], 'new-password-3\n')).toMatchObject({
+      code: 1,
+      err: 'No learner with login, e-mail or phone "ghost".\n',
+    });
 
-    await query(async (db) => { await createSession(db, (await learner('asel')).id, 60); });
-    expect(await admin(['block', '87051234567'])).toMatchObject({ code: 0, out: 'Blocked asel; their sessions were ended.\n' });
+    await query(async (db) => {
+      await createSession(db, (await learner('asel')).id, 60);
+    });
+    expect(await admin(['block', '87051234567'])).toMatchObject({
+      code: 0,
+      out: 'Blocked asel; their sessions were ended.\n',
+    });
     expect((await learner('asel')).blocked).toBe(1);
     expect(await query((db) => db.selectFrom('sessions').selectAll().execute())).toEqual([]);
-    expect(await admin(['unblock', 'asel'])).toMatchObject({ code: 0, out: 'Unblocked asel; they can sign in again.\n' });
+    expect(await admin(['unblock', 'asel'])).toMatchObject({
+      code: 0,
+      out: 'Unblocked asel; they can sign in again.\n',
+    });
     expect((await learner('asel')).blocked).toBe(0);
   });
 
   it('grants, lists and revokes accesses', async () => {
     const grant = await admin(['grant', 'asel', '--type', 'test', '--target', 'B', '--until', '2099-12-31']);
     expect(grant).toMatchObject({ code: 0, err: '' });
-    const id = /^Granted access (\d+): test B \(Category B\), \d{4}-\d\d-\d\d \d\d:\d\d – 2099-12-31 24:00 Asia\/Almaty, active\.$/m.exec(grant.out)?.[1];
+    const id =
+      /^Granted access (\d+): test B \(Category B\), \d{4}-\d\d-\d\d \d\d:\d\d – 2099-12-31 24:00 Asia\/Almaty, active\.$/m.exec(
+        grant.out,
+      )?.[1];
     expect(id).toBeDefined();
-    expect(await query((db) => db.selectFrom('accesses').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow()))
-      .toMatchObject({ type: 'test', end_at: '2099-12-31T19:00:00.000Z', revoked_at: null });
+    expect(
+      await query((db) => db.selectFrom('accesses').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow()),
+    ).toMatchObject({ type: 'test', end_at: '2099-12-31T19:00:00.000Z', revoked_at: null });
 
     const bad = await admin(['grant', 'asel', '--type', 'test', '--target', 'Q', '--days', '3']);
     expect(bad).toMatchObject({ code: 1, err: 'No qualification "Q". Known: B, BE, C, CE, A, D.\n' });
 
     const revoke = await admin(['revoke', id!]);
     expect(revoke).toMatchObject({ code: 0, out: `Revoked access ${id}.\n` });
-    expect((await query((db) => db.selectFrom('accesses').select('revoked_at').where('id', '=', Number(id)).executeTakeFirstOrThrow())).revoked_at).not.toBeNull();
+    expect(
+      (
+        await query((db) =>
+          db.selectFrom('accesses').select('revoked_at').where('id', '=', Number(id)).executeTakeFirstOrThrow(),
+        )
+      ).revoked_at,
+    ).not.toBeNull();
 
     const list = await admin(['accesses', 'asel']);
     expect(list.code).toBe(0);
     const lines = list.out.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^id\s+type\s+target\s+name\s+start \(Almaty\)\s+end \(Almaty\)\s+status$/);
     expect(lines[1]).toMatch(/^-+( +-+)+$/);
-    expect(lines[2]).toMatch(new RegExp(`^${id}\\s+test\\s+B\\s+Category B\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+2099-12-31 24:00\\s+revoked$`));
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^${id}\\s+test\\s+B\\s+Category B\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+2099-12-31 24:00\\s+revoked$`,
+      ),
+    );
     expect(lines).toHaveLength(3);
 
     // The refusals an operator meets, each with its reason and exit code 1, changing nothing.
     const before = await query((db) => db.selectFrom('accesses').select('id').execute());
-    expect(await admin(['revoke', 'abc'])).toMatchObject({ code: 1, err: '"abc" is not an access id (a number; see `accesses LOGIN`).\n' });
-    expect(await admin(['revoke', '99999999999'])).toMatchObject({ code: 1, err: expect.stringContaining('is not an access id') });
-    expect(await admin(['grant', 'asel', '--type', 'test', '--target', 'B', '--days', 'abc'])).toMatchObject({ code: 1, err: expect.stringContaining('--days must be a whole number') });
-    expect(await admin(['accesses', 'nobody-here'])).toMatchObject({ code: 1, err: expect.stringContaining('nobody-here') });
+    expect(await admin(['revoke', 'abc'])).toMatchObject({
+      code: 1,
+      err: '"abc" is not an access id (a number; see `accesses LOGIN`).\n',
+    });
+    expect(await admin(['revoke', '99999999999'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('is not an access id'),
+    });
+    expect(await admin(['grant', 'asel', '--type', 'test', '--target', 'B', '--days', 'abc'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('--days must be a whole number'),
+    });
+    expect(await admin(['accesses', 'nobody-here'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('nobody-here'),
+    });
     expect(await query((db) => db.selectFrom('accesses').select('id').execute())).toEqual(before);
   });
 
   it('sends notifications to one learner and to all', async () => {
-    const one = await admin(['notify', '--login', 'asel', '--title', 'Привет', '--text', 'Новые вопросы', '--color', 'warning', '--web', 'https://zhol.example/news']);
+    const one = await admin([
+      'notify',
+      '--login',
+      'asel',
+      '--title',
+      'Привет',
+      '--text',
+      'Новые вопросы',
+      '--color',
+      'warning',
+      '--web',
+      'https://zhol.example/news',
+    ]);
     expect(one).toMatchObject({ code: 0, out: 'Sent to 1 learner.\n' });
     const all = await admin(['notify', '--all', '--title', 'Всем', '--text', 'Обновление']);
     expect(all).toMatchObject({ code: 0, out: 'Sent to 1 learner.\n' });
     const bad = await admin(['notify', '--all', '--title', 'T', '--text', 'X', '--web', 'ftp://x']);
     expect(bad).toMatchObject({ code: 1, out: '', err: '"ftp://x" is not a web link (http:// or https://).\n' });
-    expect(await query((db) => db.selectFrom('notifications').select(['title', 'text', 'color', 'web', 'read_at']).orderBy('id').execute())).toEqual([
+    expect(
+      await query((db) =>
+        db.selectFrom('notifications').select(['title', 'text', 'color', 'web', 'read_at']).orderBy('id').execute(),
+      ),
+    ).toEqual([
       { title: 'Привет', text: 'Новые вопросы', color: 'warning', web: 'https://zhol.example/news', read_at: null },
       { title: 'Всем', text: 'Обновление', color: 'info', web: null, read_at: null },
     ]);
@@ -162,24 +280,48 @@ describe('npm run admin', () => {
   it('prints page views per route and language', async () => {
     expect(await admin(['page-views'])).toMatchObject({ code: 0, out: 'No page views in the last 7 days.\n' });
     const day = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10);
-    await query((db) => db.insertInto('page_views').values([
-      { day, route: 'tests', locale: 'ru', views: 12 }, { day, route: 'tests', locale: 'kz', views: 3 }, { day, route: '', locale: 'en', views: 2 },
-      { day: '2000-01-01', route: 'rules', locale: 'ru', views: 99 },
-    ]).execute());
+    await query((db) =>
+      db
+        .insertInto('page_views')
+        .values([
+          { day, route: 'tests', locale: 'ru', views: 12 },
+          { day, route: 'tests', locale: 'kz', views: 3 },
+          { day, route: '', locale: 'en', views: 2 },
+          { day: '2000-01-01', route: 'rules', locale: 'ru', views: 99 },
+        ])
+        .execute(),
+    );
     const r = await admin(['page-views', '--days', '30']);
     expect(r.code).toBe(0);
-    expect(r.out.trimEnd().split('\n').map((l) => l.split(/\s+/))).toEqual([
-      ['route', 'ru', 'kz', 'en', 'total'], expect.any(Array), ['/tests', '12', '3', '0', '15'], ['/', '0', '0', '2', '2'],
+    expect(
+      r.out
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split(/\s+/)),
+    ).toEqual([
+      ['route', 'ru', 'kz', 'en', 'total'],
+      expect.any(Array),
+      ['/tests', '12', '3', '0', '15'],
+      ['/', '0', '0', '2', '2'],
     ]);
-    expect(await admin(['page-views', '--days', '0'])).toMatchObject({ code: 1, err: '--days must be a whole number from 1 to 3660, not "0".\n' });
+    expect(await admin(['page-views', '--days', '0'])).toMatchObject({
+      code: 1,
+      err: '--days must be a whole number from 1 to 3660, not "0".\n',
+    });
   });
 
   it('runs as the real executable: arguments, a piped password, output and exit code', async () => {
     // The Node running the tests runs tsx too (the .bin script's own shebang could find an older node).
-    const r = spawnSync(process.execPath, ['node_modules/.bin/tsx', 'scripts/admin.ts', 'add-learner', '--fullname', 'Smoke', '--login', 'smoke'], {
-      input: 'smoke-password-1\n', encoding: 'utf8', timeout: 60_000,
-      env: { ...process.env, DATABASE_URL: `file:${file}`, ZHOL_DEMO: '0' },
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['node_modules/.bin/tsx', 'scripts/admin.ts', 'add-learner', '--fullname', 'Smoke', '--login', 'smoke'],
+      {
+        input: 'smoke-password-1\n',
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, DATABASE_URL: `file:${file}`, ZHOL_DEMO: '0' },
+      },
+    );
     expect(r.error).toBeUndefined();
     expect({ code: r.status, err: r.stderr }).toEqual({ code: 0, err: '' });
     expect(r.stdout).toMatch(/^Added learner smoke \(id \d+\)\.\n$/);

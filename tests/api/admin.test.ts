@@ -3,8 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import {
-  addLearner, AdminError, almatyDay, blockLearner, formatAlmaty, grantAccess, listAccesses, revokeAccess, sendNotification,
-  setPassword, unblockLearner,
+  addLearner,
+  AdminError,
+  almatyDay,
+  blockLearner,
+  formatAlmaty,
+  grantAccess,
+  listAccesses,
+  revokeAccess,
+  sendNotification,
+  setPassword,
+  unblockLearner,
 } from '../../src/server/services/admin';
 import { signIn as signInAs, signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
@@ -16,21 +25,46 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
   const app = createApp(async () => t.deps);
   beforeAll(async () => {
     t = await createTestDb(dialect);
-    await addLearner(t.deps.db, { fullname: '  Асель   Нурланова ', login: 'Asel', email: 'Asel@Example.kz', phone: ' +7 705 123 45 67', password: 'first-password' }, t.clock.now);
+    await addLearner(
+      t.deps.db,
+      {
+        fullname: '  Асель   Нурланова ',
+        login: 'Asel',
+        email: 'Asel@Example.kz',
+        phone: ' +7 705 123 45 67',
+        password: 'first-password',
+      },
+      t.clock.now,
+    );
     await addLearner(t.deps.db, { fullname: 'Бауыржан', login: 'baur', password: 'second-password' }, t.clock.now);
   }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const db = () => t.deps.db;
   const signIn = (login: string, password: string) => signInAs(app, login, password);
   const as = (login: string, password: string) => signedIn(app, login, { password });
-  const learnerCount = async () => Number((await db().selectFrom('learners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const learnerCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('learners')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe('addLearner', () => {
     it('stores a normalised learner who can then sign in by login, e-mail or phone', async () => {
       const row = await db().selectFrom('learners').selectAll().where('login', '=', 'asel').executeTakeFirstOrThrow();
       expect(row).toMatchObject({
-        login: 'asel', email: 'asel@example.kz', phone: '+7 705 123 45 67', phone_digits: '77051234567', fullname: 'Асель Нурланова', blocked: 0,
+        login: 'asel',
+        email: 'asel@example.kz',
+        phone: '+7 705 123 45 67',
+        phone_digits: '77051234567',
+        fullname: 'Асель Нурланова',
+        blocked: 0,
       });
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(row.password_hash).not.toContain('first-password');
@@ -43,10 +77,21 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
     });
 
     it('returns the id and the stored login; e-mail and phone are optional', async () => {
-      const added = await addLearner(db(), { fullname: 'Данара', login: 'Danara.K_1', email: '', phone: ' ', password: 'third-password' });
+      const added = await addLearner(db(), {
+        fullname: 'Данара',
+        login: 'Danara.K_1',
+        email: '',
+        phone: ' ',
+        password: 'third-password',
+      });
       expect(added).toEqual({ id: expect.any(Number), login: 'danara.k_1' });
-      expect(await db().selectFrom('learners').select(['email', 'phone', 'phone_digits']).where('id', '=', added.id).executeTakeFirstOrThrow())
-        .toEqual({ email: null, phone: null, phone_digits: null });
+      expect(
+        await db()
+          .selectFrom('learners')
+          .select(['email', 'phone', 'phone_digits'])
+          .where('id', '=', added.id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ email: null, phone: null, phone_digits: null });
       expect((await signIn('danara.k_1', 'third-password')).status).toBe(200);
     });
 
@@ -97,7 +142,9 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
     });
 
     it('refuses an unknown learner and a short password', async () => {
-      await expect(setPassword(db(), 'nobody', 'whatever-123')).rejects.toThrow(/No learner with login, e-mail or phone "nobody"/);
+      await expect(setPassword(db(), 'nobody', 'whatever-123')).rejects.toThrow(
+        /No learner with login, e-mail or phone "nobody"/,
+      );
       await expect(setPassword(db(), ' ', 'whatever-123')).rejects.toThrow(AdminError);
       await expect(setPassword(db(), 'baur', 'short')).rejects.toThrow(/at least 8/);
       expect((await signIn('baur', 'brand-new-password')).status).toBe(200);
@@ -108,7 +155,17 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
     it('blocks (sessions ended, 403 at sign-in) and unblocks', async () => {
       const client = await as('baur', 'brand-new-password');
       expect(await blockLearner(db(), 'baur')).toEqual({ login: 'baur', changed: true });
-      expect(await db().selectFrom('sessions').select('token_hash').where('learner_id', '=', (await db().selectFrom('learners').select('id').where('login', '=', 'baur').executeTakeFirstOrThrow()).id).execute()).toEqual([]);
+      expect(
+        await db()
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where(
+            'learner_id',
+            '=',
+            (await db().selectFrom('learners').select('id').where('login', '=', 'baur').executeTakeFirstOrThrow()).id,
+          )
+          .execute(),
+      ).toEqual([]);
       expect((await client.get('/v1/core/user/profile')).status).toBe(401);
       expect((await signIn('baur', 'brand-new-password')).status).toBe(403);
       expect(await blockLearner(db(), 'baur')).toEqual({ login: 'baur', changed: false });
@@ -126,9 +183,16 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
   describe('grantAccess / revokeAccess / listAccesses', () => {
     type View = { id: number; type: string; can: boolean; target: { id: number; name: string }; date_end: string };
     let client: ApiClient;
-    const accesses = async (query = '') => (await (await client.get(`/v1/core/user/accesses/${query}`)).json()).data as View[];
-    const profile = async () => (await (await client.get('/v1/core/user/profile')).json()) as { notifications: number; accesses: Record<string, boolean> };
-    beforeAll(async () => { client = await as('asel', 'first-password'); });
+    const accesses = async (query = '') =>
+      (await (await client.get(`/v1/core/user/accesses/${query}`)).json()).data as View[];
+    const profile = async () =>
+      (await (await client.get('/v1/core/user/profile')).json()) as {
+        notifications: number;
+        accesses: Record<string, boolean>;
+      };
+    beforeAll(async () => {
+      client = await as('asel', 'first-password');
+    });
 
     it('grants accesses the learner then sees as active, and revokes them (kept, marked revoked)', async () => {
       expect(await accesses('?filter[active]=true')).toEqual([]);
@@ -136,11 +200,18 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
       expect(test).toMatchObject({ type: 'test', target: 'C', name: 'Category C', status: 'active', revoked: null });
       expect(Date.parse(test.end) - Date.parse(test.start)).toBe(30 * DAY);
       expect(test.start).toBe(t.clock.now.toISOString());
-      const autodrome = await grantAccess(db(), { login: '87051234567', type: 'autodrome', target: 'astana', until: '2099-12-31' }, t.clock.now);
+      const autodrome = await grantAccess(
+        db(),
+        { login: '87051234567', type: 'autodrome', target: 'astana', until: '2099-12-31' },
+        t.clock.now,
+      );
       expect(autodrome.end).toBe('2099-12-31T19:00:00.000Z'); // the end of that day in Almaty (UTC+5)
 
       const active = await accesses('?filter[active]=true');
-      expect(active.map((a) => [a.id, a.type, a.can])).toEqual([[autodrome.id, 'autodrome', true], [test.id, 'test', true]]);
+      expect(active.map((a) => [a.id, a.type, a.can])).toEqual([
+        [autodrome.id, 'autodrome', true],
+        [test.id, 'test', true],
+      ]);
       expect(active.find((a) => a.id === test.id)!.date_end).toBe(test.end);
       expect((await profile()).accesses).toEqual({ test: true, autodrome: true, education: false });
 
@@ -152,7 +223,8 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
 
       const rows = await listAccesses(db(), 'asel@example.kz', t.clock.now);
       expect(rows.map((r) => [r.id, r.type, r.target, r.name, r.status])).toEqual([
-        [test.id, 'test', 'C', 'Category C', 'revoked'], [autodrome.id, 'autodrome', 'astana', expect.stringMatching(/Astana/), 'active'],
+        [test.id, 'test', 'C', 'Category C', 'revoked'],
+        [autodrome.id, 'autodrome', 'astana', expect.stringMatching(/Astana/), 'active'],
       ]);
       await revokeAccess(db(), autodrome.id, t.clock.now);
       // No id is past 32 bits: refused with the operator's message, not a database error.
@@ -161,12 +233,33 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
 
     it('takes a target by numeric id or by code in any case, and a start day', async () => {
       const course = await db().selectFrom('courses').select(['id', 'code']).executeTakeFirstOrThrow();
-      const byCode = await grantAccess(db(), { login: 'asel', type: 'education', target: course.code.toUpperCase(), days: 10 }, t.clock.now);
-      const byId = await grantAccess(db(), { login: 'asel', type: 'education', target: String(course.id), days: 10 }, t.clock.now);
+      const byCode = await grantAccess(
+        db(),
+        { login: 'asel', type: 'education', target: course.code.toUpperCase(), days: 10 },
+        t.clock.now,
+      );
+      const byId = await grantAccess(
+        db(),
+        { login: 'asel', type: 'education', target: String(course.id), days: 10 },
+        t.clock.now,
+      );
       expect([byCode.target, byId.target]).toEqual([course.code, course.code]);
-      const b = await grantAccess(db(), { login: 'asel', type: 'test', target: 'b', from: '2098-01-01', until: '2098-01-31' }, t.clock.now);
-      expect(b).toMatchObject({ target: 'B', start: '2097-12-31T19:00:00.000Z', end: '2098-01-31T19:00:00.000Z', status: 'future' });
-      const from = await grantAccess(db(), { login: 'asel', type: 'autodrome', target: 'almaty', from: '2098-01-01', days: 2 }, t.clock.now);
+      const b = await grantAccess(
+        db(),
+        { login: 'asel', type: 'test', target: 'b', from: '2098-01-01', until: '2098-01-31' },
+        t.clock.now,
+      );
+      expect(b).toMatchObject({
+        target: 'B',
+        start: '2097-12-31T19:00:00.000Z',
+        end: '2098-01-31T19:00:00.000Z',
+        status: 'future',
+      });
+      const from = await grantAccess(
+        db(),
+        { login: 'asel', type: 'autodrome', target: 'almaty', from: '2098-01-01', days: 2 },
+        t.clock.now,
+      );
       expect(from.end).toBe('2098-01-02T19:00:00.000Z'); // --days count from the start
 
       // A future access is listed but not active.
@@ -206,9 +299,15 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
     });
 
     it('refuses a retired target', async () => {
-      await db().updateTable('autodromes').set({ retired_at: t.clock.now.toISOString() }).where('code', '=', 'taraz').execute();
+      await db()
+        .updateTable('autodromes')
+        .set({ retired_at: t.clock.now.toISOString() })
+        .where('code', '=', 'taraz')
+        .execute();
       try {
-        await expect(grantAccess(db(), { login: 'asel', type: 'autodrome', target: 'taraz', days: 5 })).rejects.toThrow(/autodrome taraz is retired/);
+        await expect(grantAccess(db(), { login: 'asel', type: 'autodrome', target: 'taraz', days: 5 })).rejects.toThrow(
+          /autodrome taraz is retired/,
+        );
       } finally {
         await db().updateTable('autodromes').set({ retired_at: null }).where('code', '=', 'taraz').execute();
       }
@@ -235,17 +334,38 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
       const client = await as('asel', 'first-password');
       const unread = async () => (await (await client.get('/v1/core/user/profile')).json()).notifications as number;
       const before = await unread();
-      expect(await sendNotification(db(), { login: 'ASEL@example.kz', title: 'Привет', text: 'Текст', color: 'success', web: 'https://zhol.example/x' }, t.clock.now)).toBe(1);
+      expect(
+        await sendNotification(
+          db(),
+          { login: 'ASEL@example.kz', title: 'Привет', text: 'Текст', color: 'success', web: 'https://zhol.example/x' },
+          t.clock.now,
+        ),
+      ).toBe(1);
       expect(await unread()).toBe(before + 1);
-      const stored = await db().selectFrom('notifications').selectAll().where('title', '=', 'Привет').executeTakeFirstOrThrow();
-      expect(stored).toMatchObject({ text: 'Текст', color: 'success', web: 'https://zhol.example/x', read_at: null, created_at: t.clock.now.toISOString() });
+      const stored = await db()
+        .selectFrom('notifications')
+        .selectAll()
+        .where('title', '=', 'Привет')
+        .executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({
+        text: 'Текст',
+        color: 'success',
+        web: 'https://zhol.example/x',
+        read_at: null,
+        created_at: t.clock.now.toISOString(),
+      });
 
       await blockLearner(db(), 'empty');
       const notBlocked = (await db().selectFrom('learners').select('id').where('blocked', '=', 0).execute()).length;
       expect(await sendNotification(db(), { all: true, title: 'Всем', text: 'Обновление' })).toBe(notBlocked);
       expect(await unread()).toBe(before + 2);
-      const toAll = await db().selectFrom('notifications').innerJoin('learners', 'learners.id', 'notifications.learner_id')
-        .select(['learners.login', 'notifications.color', 'notifications.web']).where('title', '=', 'Всем').orderBy('learners.login').execute();
+      const toAll = await db()
+        .selectFrom('notifications')
+        .innerJoin('learners', 'learners.id', 'notifications.learner_id')
+        .select(['learners.login', 'notifications.color', 'notifications.web'])
+        .where('title', '=', 'Всем')
+        .orderBy('learners.login')
+        .execute();
       expect(toAll.map((n) => n.login)).not.toContain('empty');
       expect(toAll.every((n) => n.color === 'info' && n.web === null)).toBe(true);
       await unblockLearner(db(), 'empty');
@@ -255,7 +375,11 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
       ['no recipient', { login: undefined }, /one learner \(--login\) or to all \(--all\)/],
       ['both recipients', { all: true }, /one learner \(--login\) or to all \(--all\)/],
       ['an unknown learner', { login: 'ghost' }, /No learner/],
-      ['a bad colour', { color: 'pink' }, /colour "pink" is unknown; use one of info, danger, success, warning, secondary/],
+      [
+        'a bad colour',
+        { color: 'pink' },
+        /colour "pink" is unknown; use one of info, danger, success, warning, secondary/,
+      ],
       ['a script link', { web: 'javascript:alert(1)' }, /"javascript:alert\(1\)" is not a web link/],
       ['an ftp link', { web: 'ftp://zhol.example/file' }, /not a web link/],
       ['a link that is no URL', { web: 'zhol.example' }, /not a web link/],
@@ -277,7 +401,8 @@ describe('Almaty days', () => {
   it('turns a day into its start or end in Asia/Almaty (UTC+5)', () => {
     expect(almatyDay('2027-01-15', false).toISOString()).toBe('2027-01-14T19:00:00.000Z');
     expect(almatyDay('2027-01-15', true).toISOString()).toBe('2027-01-15T19:00:00.000Z');
-    for (const bad of ['15.01.2027', '2027-1-5', '2027-13-01', '2027-02-29', '']) expect(() => almatyDay(bad, true)).toThrow(AdminError);
+    for (const bad of ['15.01.2027', '2027-1-5', '2027-13-01', '2027-02-29', ''])
+      expect(() => almatyDay(bad, true)).toThrow(AdminError);
   });
 
   it('shows a time in Almaty, an end at midnight as 24:00 of the day before', () => {

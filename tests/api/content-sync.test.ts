@@ -10,11 +10,22 @@ import { createTestDb, dialects, type TestDb } from '../support/db';
 
 describe.each(dialects)('content sync on %s', (dialect) => {
   let t: TestDb;
-  beforeAll(async () => { t = await createTestDb(dialect, { content: false }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestDb(dialect, { content: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const count = async (table: 'qualifications' | 'themes' | 'autodromes' | 'courses' | 'qualification_themes') =>
-    Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.deps.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('loads the repository content: 6 qualifications as a tree, 14 themes, 17 autodromes, the course', async () => {
     await syncContent(t.deps.db, loadContent());
@@ -22,8 +33,12 @@ describe.each(dialects)('content sync on %s', (dialect) => {
     expect(await count('themes')).toBe(14);
     expect(await count('autodromes')).toBe(17);
     expect(await count('courses')).toBe(1);
-    const be = await t.deps.db.selectFrom('qualifications as q').innerJoin('qualifications as p', 'p.id', 'q.parent_id')
-      .select(['q.code', 'p.code as parent']).where('q.code', '=', 'BE').executeTakeFirstOrThrow();
+    const be = await t.deps.db
+      .selectFrom('qualifications as q')
+      .innerJoin('qualifications as p', 'p.id', 'q.parent_id')
+      .select(['q.code', 'p.code as parent'])
+      .where('q.code', '=', 'BE')
+      .executeTakeFirstOrThrow();
     expect(be.parent).toBe('B');
   });
 
@@ -37,39 +52,80 @@ describe.each(dialects)('content sync on %s', (dialect) => {
 
   it('retires an item removed from content, keeps its row and the accesses that point at it, and revives it when it returns', async () => {
     const content = loadContent();
-    const d = await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'D').executeTakeFirstOrThrow();
-    const { id: learnerId } = await t.deps.db.insertInto('learners').values({
-      login: 'history', email: null, phone: null, phone_digits: null, fullname: 'H', password_hash: 'x', blocked: 0, created_at: new Date().toISOString(),
-    }).returning('id').executeTakeFirstOrThrow();
-    await t.deps.db.insertInto('accesses').values({
-      learner_id: learnerId, type: 'test', target_id: d.id, start_at: '2020-01-01T00:00:00.000Z', end_at: '2099-01-01T00:00:00.000Z', revoked_at: null, created_at: '2020-01-01T00:00:00.000Z',
-    }).execute();
+    const d = await t.deps.db
+      .selectFrom('qualifications')
+      .select('id')
+      .where('code', '=', 'D')
+      .executeTakeFirstOrThrow();
+    const { id: learnerId } = await t.deps.db
+      .insertInto('learners')
+      .values({
+        login: 'history',
+        email: null,
+        phone: null,
+        phone_digits: null,
+        fullname: 'H',
+        password_hash: 'x',
+        blocked: 0,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('accesses')
+      .values({
+        learner_id: learnerId,
+        type: 'test',
+        target_id: d.id,
+        start_at: '2020-01-01T00:00:00.000Z',
+        end_at: '2099-01-01T00:00:00.000Z',
+        revoked_at: null,
+        created_at: '2020-01-01T00:00:00.000Z',
+      })
+      .execute();
 
     await syncContent(t.deps.db, { ...content, qualifications: content.qualifications.filter((q) => q.code !== 'D') });
-    const retired = await t.deps.db.selectFrom('qualifications').selectAll().where('code', '=', 'D').executeTakeFirstOrThrow();
+    const retired = await t.deps.db
+      .selectFrom('qualifications')
+      .selectAll()
+      .where('code', '=', 'D')
+      .executeTakeFirstOrThrow();
     expect(retired.id).toBe(d.id);
     expect(retired.retired_at).not.toBeNull();
     expect(await t.deps.db.selectFrom('accesses').select('id').where('target_id', '=', d.id).execute()).toHaveLength(1);
 
     await syncContent(t.deps.db, content);
-    const back = await t.deps.db.selectFrom('qualifications').selectAll().where('code', '=', 'D').executeTakeFirstOrThrow();
+    const back = await t.deps.db
+      .selectFrom('qualifications')
+      .selectAll()
+      .where('code', '=', 'D')
+      .executeTakeFirstOrThrow();
     expect(back.id).toBe(d.id);
     expect(back.retired_at).toBeNull();
   });
 
   it('updates names in place', async () => {
     const content = loadContent();
-    const themes = content.themes.map((th) => th.code === 'signs' ? { ...th, name: { ...th.name, en: 'Traffic signs' } } : th);
+    const themes = content.themes.map((th) =>
+      th.code === 'signs' ? { ...th, name: { ...th.name, en: 'Traffic signs' } } : th,
+    );
     await syncContent(t.deps.db, { ...content, themes });
-    expect((await t.deps.db.selectFrom('themes').select('name_en').where('code', '=', 'signs').executeTakeFirstOrThrow()).name_en).toBe('Traffic signs');
+    expect(
+      (await t.deps.db.selectFrom('themes').select('name_en').where('code', '=', 'signs').executeTakeFirstOrThrow())
+        .name_en,
+    ).toBe('Traffic signs');
     await syncContent(t.deps.db, content);
   });
 });
 
 describe('content validation', () => {
   let dir: string;
-  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'zhol-content-')); });
-  afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'zhol-content-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   function withEdit(file: string, edit: (text: string) => string): string {
     const copy = mkdtempSync(join(dir, 'c-'));
@@ -79,27 +135,35 @@ describe('content validation', () => {
   }
 
   it('names the file and the place of a problem', () => {
-    const bad = withEdit('themes.yaml', (s) => s.replace('code: signs\n  name: { ru: Дорожные знаки,', 'code: signs\n  name: { ru: "",'));
+    const bad = withEdit('themes.yaml', (s) =>
+      s.replace('code: signs\n  name: { ru: Дорожные знаки,', 'code: signs\n  name: { ru: "",'),
+    );
     expect(() => loadContent(bad)).toThrow(/themes\.yaml at \d+\.name\.ru/);
   });
 
   it('rejects a blueprint that does not add up to the exam size, and an unknown theme', () => {
     const sum = withEdit('qualifications.yaml', (s) => s.replace('signs: 6, markings: 3', 'signs: 7, markings: 3'));
     expect(() => loadContent(sum)).toThrow(/B blueprint has 41 questions, the exam 40/);
-    const unknown = withEdit('qualifications.yaml', (s) => s.replace('vehicle: 1 }\n  children', 'vehicles: 1 }\n  children'));
+    const unknown = withEdit('qualifications.yaml', (s) =>
+      s.replace('vehicle: 1 }\n  children', 'vehicles: 1 }\n  children'),
+    );
     expect(() => loadContent(unknown)).toThrow(/names unknown theme vehicles/);
   });
 
   it('every picture the repository content names exists under public/', () => {
     const content = loadContent('content');
-    const pictures = [...flattenQualifications(content.qualifications), ...content.autodromes, ...content.courses].map((item) => item.picture);
+    const pictures = [...flattenQualifications(content.qualifications), ...content.autodromes, ...content.courses].map(
+      (item) => item.picture,
+    );
     expect(pictures.every(Boolean)).toBe(true);
     const missing = pictures.filter((p) => !existsSync(join('public', p!)));
     expect(missing).toEqual([]);
   });
 
   it('every picture of the built-in question bank is described for screen readers in three languages', () => {
-    const bank = readBank(bankFiles('content/questions'), { themes: new Set(loadContent('content').themes.map((th) => th.code)) });
+    const bank = readBank(bankFiles('content/questions'), {
+      themes: new Set(loadContent('content').themes.map((th) => th.code)),
+    });
     const pictured = bank.questions.filter((q) => q.image);
     expect(pictured.length).toBeGreaterThan(100);
     expect(pictured.filter((q) => !q.image_alt).map((q) => q.id)).toEqual([]);

@@ -4,19 +4,53 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
 import { dialects } from '../support/db';
-import { apiRoutes, fillPath, METHODS, problemWith, send, startApiFixture, type ApiFixture, type SendOptions } from '../support/http-server';
+import {
+  apiRoutes,
+  fillPath,
+  METHODS,
+  problemWith,
+  send,
+  startApiFixture,
+  type ApiFixture,
+  type SendOptions,
+} from '../support/http-server';
 
 /** Path parameters a client might send: a real-looking id and many that are not. */
-const ODD_PARAMS = ['1', '0', '-1', '1.5', '2147483648', '99999999999999999999', 'abc', '%00', '%FF', '%E2%80%AE', '%2E%2E%2F',
-  'x'.repeat(300)];
+const ODD_PARAMS = [
+  '1',
+  '0',
+  '-1',
+  '1.5',
+  '2147483648',
+  '99999999999999999999',
+  'abc',
+  '%00',
+  '%FF',
+  '%E2%80%AE',
+  '%2E%2E%2F',
+  'x'.repeat(300),
+];
 
 const BODIES: { name: string; options: SendOptions }[] = [
   { name: 'no body', options: {} },
   { name: 'empty body with a length', options: { body: '', headers: { 'content-type': 'application/json' } } },
   { name: 'JSON {}', options: { body: '{}', headers: { 'content-type': 'application/json' } } },
-  { name: 'JSON chunked', options: { body: '{"id":1,"examination":1,"value":1}', chunked: true, headers: { 'content-type': 'application/json' } } },
-  { name: 'broken JSON chunked', options: { body: '{"id":', chunked: true, headers: { 'content-type': 'application/json' } } },
-  { name: 'form', options: { body: 'id=1&login=a', chunked: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } } },
+  {
+    name: 'JSON chunked',
+    options: {
+      body: '{"id":1,"examination":1,"value":1}',
+      chunked: true,
+      headers: { 'content-type': 'application/json' },
+    },
+  },
+  {
+    name: 'broken JSON chunked',
+    options: { body: '{"id":', chunked: true, headers: { 'content-type': 'application/json' } },
+  },
+  {
+    name: 'form',
+    options: { body: 'id=1&login=a', chunked: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+  },
 ];
 
 const routes = apiRoutes();
@@ -25,12 +59,14 @@ const routes = apiRoutes();
 async function sweep(jobs: (() => Promise<string | null>)[], parallel = 6): Promise<string[]> {
   const problems: string[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < jobs.length) {
-      const problem = await jobs[next++]!();
-      if (problem) problems.push(problem);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < jobs.length) {
+        const problem = await jobs[next++]!();
+        if (problem) problems.push(problem);
+      }
+    }),
+  );
   return problems;
 }
 
@@ -46,8 +82,13 @@ describe('the route list', () => {
 describe.each(dialects)('no request answers 5xx on %s', (dialect) => {
   let f: ApiFixture;
   let shared = '';
-  beforeAll(async () => { f = await startApiFixture(dialect); shared = await f.signIn(); }, 60_000);
-  afterAll(async () => { await f?.close(); });
+  beforeAll(async () => {
+    f = await startApiFixture(dialect);
+    shared = await f.signIn();
+  }, 60_000);
+  afterAll(async () => {
+    await f?.close();
+  });
 
   const request = async (method: string, path: string, options: SendOptions, signedIn: boolean, label: string) => {
     // One session for the sweep; a logout ends its own.
@@ -59,17 +100,30 @@ describe.each(dialects)('no request answers 5xx on %s', (dialect) => {
   };
 
   it('every route × method × body × sign-in', async () => {
-    const jobs = routes.flatMap((route) => METHODS.flatMap((method) => BODIES.flatMap((body) => [false, true].map((signedIn) =>
-      () => request(method, `${fillPath(route.path, () => '1')}/`, body.options, signedIn, body.name)))));
+    const jobs = routes.flatMap((route) =>
+      METHODS.flatMap((method) =>
+        BODIES.flatMap((body) =>
+          [false, true].map(
+            (signedIn) => () =>
+              request(method, `${fillPath(route.path, () => '1')}/`, body.options, signedIn, body.name),
+          ),
+        ),
+      ),
+    );
     expect(await sweep(jobs)).toEqual([]);
   }, 120_000);
 
   it('every route with odd path parameters and odd trailing segments, every method', async () => {
-    const jobs = routes.flatMap((route) => (route.params.length ? ODD_PARAMS : ['', '%00', 'x/y/z']).flatMap((odd) =>
-      METHODS.flatMap((method) => [false, true].map((signedIn) => () => {
-        const path = route.params.length ? fillPath(route.path, () => odd) : `${route.path}/${odd}`;
-        return request(method, path, {}, signedIn, `param ${odd.slice(0, 20)}`);
-      }))));
+    const jobs = routes.flatMap((route) =>
+      (route.params.length ? ODD_PARAMS : ['', '%00', 'x/y/z']).flatMap((odd) =>
+        METHODS.flatMap((method) =>
+          [false, true].map((signedIn) => () => {
+            const path = route.params.length ? fillPath(route.path, () => odd) : `${route.path}/${odd}`;
+            return request(method, path, {}, signedIn, `param ${odd.slice(0, 20)}`);
+          }),
+        ),
+      ),
+    );
     expect(await sweep(jobs)).toEqual([]);
   }, 120_000);
 
@@ -77,18 +131,29 @@ describe.each(dialects)('no request answers 5xx on %s', (dialect) => {
     const question = await f.t.deps.db.selectFrom('questions').select('id').orderBy('id').executeTakeFirstOrThrow();
     const cookie = await f.signIn();
     const headers = { cookie, 'content-type': 'application/json' };
-    const added = await send(f.server.base, 'POST', '/rest/v1/core/user/favorite/questions/', { headers, body: JSON.stringify({ id: question.id }) });
+    const added = await send(f.server.base, 'POST', '/rest/v1/core/user/favorite/questions/', {
+      headers,
+      body: JSON.stringify({ id: question.id }),
+    });
     expect(added.status).toBe(200);
     expect(JSON.parse(added.body).data).toContain(question.id);
-    const removed = await send(f.server.base, 'DELETE', `/rest/v1/core/user/favorite/questions/${question.id}/`, { headers: { cookie } });
+    const removed = await send(f.server.base, 'DELETE', `/rest/v1/core/user/favorite/questions/${question.id}/`, {
+      headers: { cookie },
+    });
     expect(removed.status).toBe(200);
     expect(JSON.parse(removed.body).data).not.toContain(question.id);
   });
 
   it('reads a chunked JSON body to the route', async () => {
-    const question = await f.t.deps.db.selectFrom('questions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const question = await f.t.deps.db
+      .selectFrom('questions')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const res = await send(f.server.base, 'POST', '/rest/v1/core/user/favorite/questions/', {
-      headers: { cookie: await f.signIn(), 'content-type': 'application/json' }, body: JSON.stringify({ id: question.id }), chunked: true,
+      headers: { cookie: await f.signIn(), 'content-type': 'application/json' },
+      body: JSON.stringify({ id: question.id }),
+      chunked: true,
     });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).data).toContain(question.id);
@@ -97,7 +162,8 @@ describe.each(dialects)('no request answers 5xx on %s', (dialect) => {
   it.each([false, true])('refuses a body over 64 KB with 413 (chunked: %s)', async (chunked) => {
     const res = await send(f.server.base, 'POST', '/rest/v1/core/authentication/', {
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify({ login: 'learner', password: 'x'.repeat(70_000) }), chunked,
+      body: JSON.stringify({ login: 'learner', password: 'x'.repeat(70_000) }),
+      chunked,
     });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ desc: en['errors.tooLarge'], status: 413 });

@@ -15,11 +15,20 @@ import { syncQuestionContent, trainingThemes } from '../../src/server/services/q
 import { makeBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
-interface Question { id: number; text: string; lang?: string; answers: { text: string }[] }
+interface Question {
+  id: number;
+  text: string;
+  lang?: string;
+  answers: { text: string }[];
+}
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'zhol-operator-bank-')); });
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'zhol-operator-bank-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** A Russian-only bank in two themes, one of its own (50 questions for category B), with a bank.yaml. */
 function writeRussianBank(name: string, demo: string[] = []): string {
@@ -27,19 +36,32 @@ function writeRussianBank(name: string, demo: string[] = []): string {
   mkdirSync(folder, { recursive: true });
   const bank = [...makeBank(['ru-pdd'], 30, 'acme'), ...makeBank(['signs'], 20, 'acme')];
   for (const theme of ['ru-pdd', 'signs']) {
-    writeFileSync(join(folder, `${theme}.yaml`), stringify({
-      theme,
-      questions: bank.filter((q) => q.theme === theme).map(({ theme: _t, ...q }) => ({
-        ...q, image: null, categories: ['B'], text: { ru: q.text.ru }, answers: q.answers.map((a) => ({ ru: a.ru })), explanation: { ru: q.explanation.ru },
-        ...(demo.includes(q.id) ? { demo: true } : {}),
-      })),
-    }));
+    writeFileSync(
+      join(folder, `${theme}.yaml`),
+      stringify({
+        theme,
+        questions: bank
+          .filter((q) => q.theme === theme)
+          .map(({ theme: _t, ...q }) => ({
+            ...q,
+            image: null,
+            categories: ['B'],
+            text: { ru: q.text.ru },
+            answers: q.answers.map((a) => ({ ru: a.ru })),
+            explanation: { ru: q.explanation.ru },
+            ...(demo.includes(q.id) ? { demo: true } : {}),
+          })),
+      }),
+    );
   }
-  writeFileSync(join(folder, 'bank.yaml'), 'version: "acme-1"\nlanguages: [ru]\nthemes:\n  - code: ru-pdd\n    name: { ru: Общие положения }\n');
+  writeFileSync(
+    join(folder, 'bank.yaml'),
+    'version: "acme-1"\nlanguages: [ru]\nthemes:\n  - code: ru-pdd\n    name: { ru: Общие положения }\n',
+  );
   return folder;
 }
 
-describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s', (dialect) => {
+describe.each(dialects)("an operator's Russian-only bank with --replace on %s", (dialect) => {
   let t: TestDb;
   const app = createApp(async () => t.deps);
   let cookie = '';
@@ -49,36 +71,77 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     t = await createTestDb(dialect);
     await syncQuestionContent(t.deps.db, loadContent());
     await seedDemo(t.deps.db, t.clock.now);
-    const res = await app.request('/rest/v1/core/authentication', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'learner', password: DEMO_PASSWORD }) }, { clientAddress: '10.9.0.1' });
+    const res = await app.request(
+      '/rest/v1/core/authentication',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'learner', password: DEMO_PASSWORD }),
+      },
+      { clientAddress: '10.9.0.1' },
+    );
     cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-    b = (await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow()).id;
+    b = (await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow())
+      .id;
   }, 60_000);
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const importBank = async (args: string[]) => {
     let stdout = '';
     let stderr = '';
-    const status = await runImport(args, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, env: { DATABASE_URL: t.deps.config.DATABASE_URL, ZHOL_MEDIA_DIR: join(dir, `media-${dialect}`) } });
+    const status = await runImport(args, {
+      stdout: (s) => {
+        stdout += s;
+      },
+      stderr: (s) => {
+        stderr += s;
+      },
+      env: { DATABASE_URL: t.deps.config.DATABASE_URL, ZHOL_MEDIA_DIR: join(dir, `media-${dialect}`) },
+    });
     expect(status, stderr).toBe(0);
     return stdout;
   };
-  const imported = async () => new Set((await t.deps.db.selectFrom('questions').select('id').where('source', '=', 'import').execute()).map((r) => r.id));
-  const idsOf = async (codes: string[]) => (await t.deps.db.selectFrom('questions').select('id').where('code', 'in', codes).execute()).map((r) => r.id).sort((x, y) => x - y);
-  const demo = async (lang = 'en') => (await (await app.request('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': lang } })).json()) as { questions: (Question & { correct_value: number })[] };
+  const imported = async () =>
+    new Set(
+      (await t.deps.db.selectFrom('questions').select('id').where('source', '=', 'import').execute()).map((r) => r.id),
+    );
+  const idsOf = async (codes: string[]) =>
+    (await t.deps.db.selectFrom('questions').select('id').where('code', 'in', codes).execute())
+      .map((r) => r.id)
+      .sort((x, y) => x - y);
+  const demo = async (lang = 'en') =>
+    (await (
+      await app.request('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': lang } })
+    ).json()) as { questions: (Question & { correct_value: number })[] };
   /** Starts (then cancels) a test of category B in English and gives its questions. */
   const examQuestions = async (prepare: boolean) => {
     const headers = { cookie, 'accept-language': 'en', 'content-type': 'application/json' };
-    const res = await app.request('/rest/v1/core/user/examinations/start/', { method: 'POST', headers, body: JSON.stringify({ qualification: b, prepare, continue: false, language: 'en' }) }, { clientAddress: '10.9.0.2' });
+    const res = await app.request(
+      '/rest/v1/core/user/examinations/start/',
+      { method: 'POST', headers, body: JSON.stringify({ qualification: b, prepare, continue: false, language: 'en' }) },
+      { clientAddress: '10.9.0.2' },
+    );
     expect(res.status).toBe(200);
     const exam = (await res.json()) as { id: number; questions: Question[] };
-    await app.request('/rest/v1/core/user/examinations/finish/', { method: 'POST', headers, body: JSON.stringify({ examination: exam.id, status: 'cancelled' }) }, { clientAddress: '10.9.0.2' });
+    await app.request(
+      '/rest/v1/core/user/examinations/finish/',
+      { method: 'POST', headers, body: JSON.stringify({ examination: exam.id, status: 'cancelled' }) },
+      { clientAddress: '10.9.0.2' },
+    );
     return exam.questions;
   };
 
   it('offers the built-in themes for the themes training while the built-in bank holds', async () => {
     const themes = await trainingThemes(t.deps.db, b, 'en');
-    const blueprint = await t.deps.db.selectFrom('qualification_themes as qt').innerJoin('themes as th', 'th.id', 'qt.theme_id').select(['th.code', 'qt.exam_questions'])
-      .where('qt.qualification_id', '=', b).orderBy('qt.sort').execute();
+    const blueprint = await t.deps.db
+      .selectFrom('qualification_themes as qt')
+      .innerJoin('themes as th', 'th.id', 'qt.theme_id')
+      .select(['th.code', 'qt.exam_questions'])
+      .where('qt.qualification_id', '=', b)
+      .orderBy('qt.sort')
+      .execute();
     expect(themes.map((th) => [th.code, th.exam_questions])).toEqual(blueprint.map((r) => [r.code, r.exam_questions]));
   }, 60_000);
 
@@ -97,14 +160,19 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
       expect(questions).toHaveLength(40);
       expect(questions.filter((q) => !mine.has(q.id))).toEqual([]);
       // The learner's test language is English; the bank has only Russian, and says so.
-      expect(questions.every((q) => q.lang === 'ru' && /^Вопрос /.test(q.text) && /^Ответ /.test(q.answers[0]!.text))).toBe(true);
+      expect(
+        questions.every((q) => q.lang === 'ru' && /^Вопрос /.test(q.text) && /^Ответ /.test(q.answers[0]!.text)),
+      ).toBe(true);
     }
     // A restart loads content/questions again, but the built-in bank stays retired.
     await syncQuestionContent(t.deps.db, loadContent());
     expect((await examQuestions(false)).filter((q) => !mine.has(q.id))).toEqual([]);
 
     // The themes training offers the bank's themes, not the built-in ones it replaced.
-    expect((await trainingThemes(t.deps.db, b, 'en')).map((th) => [th.code, th.name, th.exam_questions])).toEqual([['signs', 'Road signs', 6], ['ru-pdd', 'Общие положения', 0]]);
+    expect((await trainingThemes(t.deps.db, b, 'en')).map((th) => [th.code, th.name, th.exam_questions])).toEqual([
+      ['signs', 'Road signs', 6],
+      ['ru-pdd', 'Общие положения', 0],
+    ]);
 
     // The licensed bank never reaches the public demo: it keeps the built-in demo set.
     const shown = (await demo()).questions;
@@ -124,20 +192,27 @@ describe.each(dialects)('an operator\'s Russian-only bank with --replace on %s',
     expect((await demo()).questions.filter((q) => mine.has(q.id))).toEqual([]);
   }, 60_000);
 
-  it('the tests page claims only what the bank\'s bank.yaml claims, in its language; --restore-builtin brings ours back', async () => {
+  it("the tests page claims only what the bank's bank.yaml claims, in its language; --restore-builtin brings ours back", async () => {
     const bank = (lang: string) => app.request('/rest/v1/domain/online/bank', { headers: { 'accept-language': lang } });
     // Replaced, with a bank.yaml that claims nothing: a version and no Kazakhstan rules, no video, no 100 % match.
     expect(await (await bank('en')).json()).toEqual({ version: 'acme-1', changes: [], description: null, claims: [] });
     const folder = writeRussianBank('claims');
-    writeFileSync(join(folder, 'bank.yaml'), 'version: "acme-2"\nlanguages: [ru]\nthemes:\n  - { code: ru-pdd, name: { ru: Общие положения } }\n' +
-      'description: { ru: Вопросы по правилам Республики Примера. }\nclaims:\n  - { title: { ru: Без видео }, text: { ru: Только картинки. } }\n');
+    writeFileSync(
+      join(folder, 'bank.yaml'),
+      'version: "acme-2"\nlanguages: [ru]\nthemes:\n  - { code: ru-pdd, name: { ru: Общие положения } }\n' +
+        'description: { ru: Вопросы по правилам Республики Примера. }\nclaims:\n  - { title: { ru: Без видео }, text: { ru: Только картинки. } }\n',
+    );
     await importBank([folder, '--replace']);
     expect(await (await bank('en')).json()).toEqual({
-      version: 'acme-2', changes: [], description: { text: 'Вопросы по правилам Республики Примера.', lang: 'ru' },
+      version: 'acme-2',
+      changes: [],
+      description: { text: 'Вопросы по правилам Республики Примера.', lang: 'ru' },
       claims: [{ title: { text: 'Без видео', lang: 'ru' }, text: { text: 'Только картинки.', lang: 'ru' } }],
     });
     const out = await importBank(['--restore-builtin']);
-    expect(out).toMatch(/The built-in bank is the pool again: \d+ built-in questions active, 50 imported questions retired\./);
+    expect(out).toMatch(
+      /The built-in bank is the pool again: \d+ built-in questions active, 50 imported questions retired\./,
+    );
     expect((await bank('en')).status).toBe(204);
     const mine = await imported();
     expect((await examQuestions(false)).filter((q) => mine.has(q.id))).toEqual([]);

@@ -30,29 +30,51 @@ describe('which failures mean the database is out of reach', () => {
     ['refused', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
     ['reset', withCode('read ECONNRESET', 'ECONNRESET')],
     ['unknown host', withCode('getaddrinfo ENOTFOUND db', 'ENOTFOUND')],
-    ['several addresses refused', new AggregateError([withCode('a', 'ECONNREFUSED'), withCode('b', 'ECONNREFUSED')], 'connect failed')],
+    [
+      'several addresses refused',
+      new AggregateError([withCode('a', 'ECONNREFUSED'), withCode('b', 'ECONNREFUSED')], 'connect failed'),
+    ],
     ['connect timeout', new Error('timeout expired')],
     ['pool wait timeout', new Error('timeout exceeded when trying to connect')],
     ['lost connection', new Error('Connection terminated unexpectedly')],
     ['no answer', new Error('Query read timeout')],
-    ['statement timeout', Object.assign(withCode('canceling statement due to statement timeout', '57014'), { severity: 'ERROR' })],
-    ['server shutting down', Object.assign(withCode('terminating connection due to administrator command', '57P01'), { severity: 'FATAL' })],
+    [
+      'statement timeout',
+      Object.assign(withCode('canceling statement due to statement timeout', '57014'), { severity: 'ERROR' }),
+    ],
+    [
+      'server shutting down',
+      Object.assign(withCode('terminating connection due to administrator command', '57P01'), { severity: 'FATAL' }),
+    ],
     ['server starting', Object.assign(withCode('the database system is starting up', '57P03'), { severity: 'FATAL' })],
-    ['too many connections', Object.assign(withCode('sorry, too many clients already', '53300'), { severity: 'FATAL' })],
+    [
+      'too many connections',
+      Object.assign(withCode('sorry, too many clients already', '53300'), { severity: 'FATAL' }),
+    ],
     ['SQLite locked past busy_timeout', withCode('database is locked', 'SQLITE_BUSY')],
     ['SQLite file unopenable', withCode('unable to open database file', 'SQLITE_CANTOPEN')],
     ['wrapped', new Error('migration failed', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') })],
-  ])('%s: unavailable', (_, error) => { expect(isDatabaseUnavailable(error)).toBe(true); });
+  ])('%s: unavailable', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
 
   it.each([
-    ['a unique key', Object.assign(withCode('duplicate key value violates unique constraint', '23505'), { severity: 'ERROR' })],
+    [
+      'a unique key',
+      Object.assign(withCode('duplicate key value violates unique constraint', '23505'), { severity: 'ERROR' }),
+    ],
     ['a syntax error', Object.assign(withCode('syntax error at or near "selec"', '42601'), { severity: 'ERROR' })],
-    ['a server message that mentions a timeout', Object.assign(withCode('Connection terminated by user function', 'P0001'), { severity: 'ERROR' })],
+    [
+      'a server message that mentions a timeout',
+      Object.assign(withCode('Connection terminated by user function', 'P0001'), { severity: 'ERROR' }),
+    ],
     ['SQLite constraint', withCode('UNIQUE constraint failed', 'SQLITE_CONSTRAINT_UNIQUE')],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['an API error', new ApiError(400, 'errors.badRequest')],
     ['not an error', 'ECONNREFUSED'],
-  ])('%s: not unavailable', (_, error) => { expect(isDatabaseUnavailable(error)).toBe(false); });
+  ])('%s: not unavailable', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
 });
 
 describe('an unreachable PostgreSQL', () => {
@@ -61,13 +83,23 @@ describe('an unreachable PostgreSQL', () => {
   let server: TestServer;
   beforeAll(async () => {
     const url = `postgres://zhol@127.0.0.1:${await closedPort()}/zhol`;
-    database = createDb(url, { connectTimeoutMs: 2_000, outage: new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) }) });
+    database = createDb(url, {
+      connectTimeoutMs: 2_000,
+      outage: new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) }),
+    });
     const deps: Deps = { db: database.db, config: parseServerConfig({ DATABASE_URL: url }), now: () => new Date() };
     server = await startApiServer(async () => deps);
   });
-  afterAll(async () => { await server?.close(); await database?.db.destroy(); });
+  afterAll(async () => {
+    await server?.close();
+    await database?.db.destroy();
+  });
 
-  it.each([['ru', ru], ['kk', kz], ['en', en]])('answers 503 with Retry-After in %s', async (lang, dict) => {
+  it.each([
+    ['ru', ru],
+    ['kk', kz],
+    ['en', en],
+  ])('answers 503 with Retry-After in %s', async (lang, dict) => {
     const res = await send(server.base, 'GET', '/rest/v1/domain/online/bank', { headers: { 'accept-language': lang } });
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe(String(DatabaseUnavailableError.retryAfter));
@@ -76,7 +108,9 @@ describe('an unreachable PostgreSQL', () => {
 
   it('stays live, is not ready, and logs the outage once however many requests fail', async () => {
     const calls = ['/rest/v1/domain/online/bank', '/rest/v2/core/user/access/qualification/demo', '/rest/health/ready'];
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(server.base, 'GET', calls[i % calls.length]!)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => send(server.base, 'GET', calls[i % calls.length]!)),
+    );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 503));
     const live = await send(server.base, 'GET', '/rest/health');
     expect(live.status).toBe(200);

@@ -17,16 +17,36 @@ describe.each(dialects)('the page call on %s', (dialect) => {
     await seedDemo(t.deps.db, t.clock.now);
     await seedBank(t.deps.db);
     for (const login of ['learner', 'newcomer', 'expired']) {
-      const res = await app.request('/rest/v1/core/authentication', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password: DEMO_PASSWORD }) }, { clientAddress: '10.9.0.2' });
+      const res = await app.request(
+        '/rest/v1/core/authentication',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+        },
+        { clientAddress: '10.9.0.2' },
+      );
       cookies[login] = res.headers.get('set-cookie')!.split(';')[0]!;
     }
   }, 60_000);
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  const call = (method: string, path: string, body?: unknown, who: string | null = 'learner', lang = 'en') => app.request(`/rest${path}`, {
-    method, headers: { ...(who ? { cookie: cookies[who]! } : {}), 'accept-language': lang, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }, { clientAddress: '10.9.1.2' });
+  const call = (method: string, path: string, body?: unknown, who: string | null = 'learner', lang = 'en') =>
+    app.request(
+      `/rest${path}`,
+      {
+        method,
+        headers: {
+          ...(who ? { cookie: cookies[who]! } : {}),
+          'accept-language': lang,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      },
+      { clientAddress: '10.9.1.2' },
+    );
   const json = async (path: string, who = 'learner', lang = 'en') => {
     const res = await call('GET', path, undefined, who, lang);
     expect(res.status, path).toBe(200);
@@ -34,49 +54,73 @@ describe.each(dialects)('the page call on %s', (dialect) => {
   };
 
   it('answers what the single calls answer: profile, accesses (ended too), qualifications, themes, statistics, favourites', async () => {
-    const page = await json('/v1/core/user/page/home?upd=1') as PageData;
+    const page = (await json('/v1/core/user/page/home?upd=1')) as PageData;
     expect(page.profile).toEqual(await json('/v1/core/user/profile'));
     expect(page.menu).toEqual((await json('/v1/domain/online/menu/')).data);
     expect(page.accesses).toEqual((await json('/v1/core/user/accesses/')).data);
     expect(page.qualifications).toEqual((await json('/v1/core/user/access/qualifications/')).data);
     expect(page.selected).toBe(page.accesses.find((a) => a.type === 'test' && a.can)!.target.id);
-    expect(page.themes).toEqual((await json(`/v1/core/user/access/qualification/themes/?qualification=${page.selected}`)).data);
+    expect(page.themes).toEqual(
+      (await json(`/v1/core/user/access/qualification/themes/?qualification=${page.selected}`)).data,
+    );
     expect(page.statistics).toEqual((await json('/v1/core/user/examination/statistics')).data);
     expect(page.favorites).toEqual((await json('/v1/core/user/favorite/questions/ids')).data);
     expect(page.unfinished).toBeNull();
   });
 
   it('on the tests page: the asked qualification with its themes and unfinished tests; one it may not test in falls back', async () => {
-    const home = await json('/v1/core/user/page/home') as PageData;
+    const home = (await json('/v1/core/user/page/home')) as PageData;
     const other = home.qualifications.map((q) => q.id).find((id) => id !== home.selected)!;
-    const start = await (await call('POST', '/v1/core/user/examinations/start/', { qualification: other, prepare: true, continue: false, extras: { mode: 'train', count: 3 } })).json();
-    const page = await json(`/v1/core/user/page/tests?qualification=${other}`, 'learner', 'ru') as PageData;
+    const start = await (
+      await call('POST', '/v1/core/user/examinations/start/', {
+        qualification: other,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'train', count: 3 },
+      })
+    ).json();
+    const page = (await json(`/v1/core/user/page/tests?qualification=${other}`, 'learner', 'ru')) as PageData;
     expect(page.selected).toBe(other);
-    expect(page.themes).toEqual((await json(`/v1/core/user/access/qualification/themes/?qualification=${other}`, 'learner', 'ru')).data);
-    const list = (await json(`/v1/core/user/examinations/?limit=20&page=1&filter[qualification]=${other}&filter[status]=process`, 'learner', 'ru')).data;
+    expect(page.themes).toEqual(
+      (await json(`/v1/core/user/access/qualification/themes/?qualification=${other}`, 'learner', 'ru')).data,
+    );
+    const list = (
+      await json(
+        `/v1/core/user/examinations/?limit=20&page=1&filter[qualification]=${other}&filter[status]=process`,
+        'learner',
+        'ru',
+      )
+    ).data;
     expect(page.unfinished).toEqual(list);
     expect(page.unfinished!.map((e) => e.id)).toContain(start.id);
-    const fallback = await json('/v1/core/user/page/tests?qualification=999999') as PageData;
+    const fallback = (await json('/v1/core/user/page/tests?qualification=999999')) as PageData;
     expect(fallback.selected).toBe(home.selected);
   });
 
   it('on the runner: the learner’s own test as GET …/examinations/{id} answers it; nothing for another’s or none', async () => {
-    const home = await json('/v1/core/user/page/home') as PageData;
-    const { id } = await (await call('POST', '/v1/core/user/examinations/start/', { qualification: home.selected, prepare: true, continue: false, extras: { mode: 'train', count: 2 } })).json();
+    const home = (await json('/v1/core/user/page/home')) as PageData;
+    const { id } = await (
+      await call('POST', '/v1/core/user/examinations/start/', {
+        qualification: home.selected,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'train', count: 2 },
+      })
+    ).json();
     expect(id).toEqual(expect.any(Number));
-    const page = await json(`/v1/core/user/page/test?examination=${id}`) as PageData;
+    const page = (await json(`/v1/core/user/page/test?examination=${id}`)) as PageData;
     expect(page.examination).toEqual(await json(`/v1/core/user/examinations/${id}/`));
-    expect((await json(`/v1/core/user/page/test?examination=${id}`, 'newcomer') as PageData).examination).toBeNull();
-    expect((await json('/v1/core/user/page/test?examination=999999') as PageData).examination).toBeNull();
-    expect((await json(`/v1/core/user/page/home?examination=${id}`) as PageData).examination).toBeNull();
+    expect(((await json(`/v1/core/user/page/test?examination=${id}`, 'newcomer')) as PageData).examination).toBeNull();
+    expect(((await json('/v1/core/user/page/test?examination=999999')) as PageData).examination).toBeNull();
+    expect(((await json(`/v1/core/user/page/home?examination=${id}`)) as PageData).examination).toBeNull();
   });
 
   it('for a learner whose accesses ended: all of them, none usable, nothing selected', async () => {
-    const page = await json('/v1/core/user/page/home', 'expired') as PageData;
+    const page = (await json('/v1/core/user/page/home', 'expired')) as PageData;
     expect(page.accesses.length).toBeGreaterThan(0);
     expect(page.accesses.every((a) => !a.can)).toBe(true);
     expect([page.selected, page.themes, page.qualifications]).toEqual([null, null, []]);
-    const newcomer = await json('/v1/core/user/page/tests', 'newcomer') as PageData;
+    const newcomer = (await json('/v1/core/user/page/tests', 'newcomer')) as PageData;
     expect([newcomer.accesses, newcomer.selected, newcomer.unfinished]).toEqual([[], null, null]);
   });
 

@@ -21,7 +21,11 @@ async function freshUrl(dialect: string): Promise<{ url: string; drop: () => Pro
   const run = async (query: string) => {
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
-    try { await client.query(query); } finally { await client.end(); }
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
   };
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(admin);
@@ -36,11 +40,28 @@ describe.each(dialects)('start-up on %s', (dialect) => {
     try {
       const first = await initDeps(env);
       const count = async (table: 'learners' | 'qualifications' | 'questions' | 'accesses') =>
-        Number((await first.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const before = [await count('learners'), await count('qualifications'), await count('questions'), await count('accesses')];
+        Number(
+          (
+            await first.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = [
+        await count('learners'),
+        await count('qualifications'),
+        await count('questions'),
+        await count('accesses'),
+      ];
       const second = await initDeps(env);
       await second.db.destroy();
-      expect([await count('learners'), await count('qualifications'), await count('questions'), await count('accesses')]).toEqual(before);
+      expect([
+        await count('learners'),
+        await count('qualifications'),
+        await count('questions'),
+        await count('accesses'),
+      ]).toEqual(before);
       expect(before[2]).toBeGreaterThan(200);
       await first.db.destroy();
     } finally {
@@ -49,20 +70,21 @@ describe.each(dialects)('start-up on %s', (dialect) => {
   }, 60_000);
 
   // Generated only where it applies, so no run shows a skipped test.
-  if (dialect === 'postgres') it('three processes starting together on a fresh database all come up, with one copy of everything', async () => {
-    const { url, drop } = await freshUrl(dialect);
-    const env = { DATABASE_URL: url, ZHOL_DEMO: '1' };
-    const started = await Promise.allSettled([initDeps(env), initDeps(env), initDeps(env)]);
-    try {
-      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
-      const { db } = (started[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof initDeps>>>).value;
-      const learners = await db.selectFrom('learners').select('login').orderBy('login').execute();
-      expect(learners.map((l) => l.login)).toEqual(['expired', 'learner', 'newcomer']);
-      const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').execute();
-      expect(b).toHaveLength(1);
-    } finally {
-      for (const s of started) if (s.status === 'fulfilled') await s.value.db.destroy();
-      await drop();
-    }
-  }, 60_000);
+  if (dialect === 'postgres')
+    it('three processes starting together on a fresh database all come up, with one copy of everything', async () => {
+      const { url, drop } = await freshUrl(dialect);
+      const env = { DATABASE_URL: url, ZHOL_DEMO: '1' };
+      const started = await Promise.allSettled([initDeps(env), initDeps(env), initDeps(env)]);
+      try {
+        expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+        const { db } = (started[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof initDeps>>>).value;
+        const learners = await db.selectFrom('learners').select('login').orderBy('login').execute();
+        expect(learners.map((l) => l.login)).toEqual(['expired', 'learner', 'newcomer']);
+        const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').execute();
+        expect(b).toHaveLength(1);
+      } finally {
+        for (const s of started) if (s.status === 'fulfilled') await s.value.db.destroy();
+        await drop();
+      }
+    }, 60_000);
 });

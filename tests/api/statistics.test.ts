@@ -7,7 +7,13 @@ import { seedBank } from '../support/bank';
 import { signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
-interface Stats { qualification: { id: number; name: string }; familiarity: { total: number; correct_once: number; always_wrong: number; unanswered: number }; tests_total: number; passed: number; failed: number }
+interface Stats {
+  qualification: { id: number; name: string };
+  familiarity: { total: number; correct_once: number; always_wrong: number; unanswered: number };
+  tests_total: number;
+  passed: number;
+  failed: number;
+}
 
 describe.each(dialects)('statistics on %s', (dialect) => {
   let t: TestDb;
@@ -20,15 +26,24 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     await seedBank(t.deps.db);
     for (const login of ['learner', 'newcomer']) clients[login] = await signedIn(app, login);
   }, 60_000);
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const call = (method: string, path: string, body?: unknown, who = 'learner', lang = 'en') =>
     clients[who]!.request(method, path, { body, lang });
-  const stats = async (who = 'learner', lang = 'en') => (await (await call('GET', '/v1/core/user/examination/statistics?upd=1', undefined, who, lang)).json()).data as Stats[];
+  const stats = async (who = 'learner', lang = 'en') =>
+    (await (await call('GET', '/v1/core/user/examination/statistics?upd=1', undefined, who, lang)).json())
+      .data as Stats[];
 
   it('lists every qualification the learner may test in, nothing answered yet', async () => {
     const list = await stats('learner', 'ru');
-    expect(list.map((s) => s.qualification.name)).toEqual(['Категория B', 'Категория BE', 'Категория C', 'Категория CE']);
+    expect(list.map((s) => s.qualification.name)).toEqual([
+      'Категория B',
+      'Категория BE',
+      'Категория C',
+      'Категория CE',
+    ]);
     for (const s of list) {
       expect(s.familiarity.total).toBeGreaterThan(0);
       expect(s.familiarity).toMatchObject({ correct_once: 0, always_wrong: 0, unanswered: s.familiarity.total });
@@ -39,9 +54,18 @@ describe.each(dialects)('statistics on %s', (dialect) => {
 
   it('counts a question correct once even after a wrong answer, and the exams passed and failed', async () => {
     const b = (await stats()).find((s) => s.qualification.name === 'Category B')!;
-    const start = await (await call('POST', '/v1/core/user/examinations/start/', { qualification: b.qualification.id, prepare: true, continue: false, extras: { mode: 'train', count: 3 } })).json();
+    const start = await (
+      await call('POST', '/v1/core/user/examinations/start/', {
+        qualification: b.qualification.id,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'train', count: 3 },
+      })
+    ).json();
     const slots = start.answers as { id: number; question: number }[];
-    const correct = async (questionId: number) => (await t.deps.db.selectFrom('questions').select('correct').where('id', '=', questionId).executeTakeFirstOrThrow()).correct;
+    const correct = async (questionId: number) =>
+      (await t.deps.db.selectFrom('questions').select('correct').where('id', '=', questionId).executeTakeFirstOrThrow())
+        .correct;
     const answer = async (slot: { id: number; question: number }, right: boolean) => {
       const value = right ? await correct(slot.question) : (await correct(slot.question)) === 1 ? 2 : 1;
       expect((await call('POST', '/v1/core/user/examinations/answer/', { id: slot.id, value })).status).toBe(200);
@@ -56,15 +80,30 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     expect([now.passed, now.failed]).toEqual([0, 0]); // a training is no exam
 
     // The second question answered right in a later test: correct at least once now.
-    const again = await (await call('POST', '/v1/core/user/examinations/start/', { qualification: b.qualification.id, prepare: true, continue: false, extras: { mode: 'incorrect' } })).json();
+    const again = await (
+      await call('POST', '/v1/core/user/examinations/start/', {
+        qualification: b.qualification.id,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'incorrect' },
+      })
+    ).json();
     const slot = (again.answers as { id: number; question: number }[]).find((s) => s.question === slots[1]!.question)!;
     await answer(slot, true);
     now = (await stats()).find((s) => s.qualification.id === b.qualification.id)!;
     expect(now.familiarity).toMatchObject({ correct_once: 2, always_wrong: 1 });
-    expect(now.familiarity.correct_once + now.familiarity.always_wrong + now.familiarity.unanswered).toBe(now.familiarity.total);
+    expect(now.familiarity.correct_once + now.familiarity.always_wrong + now.familiarity.unanswered).toBe(
+      now.familiarity.total,
+    );
 
     // An exam failed on purpose at the ninth mistake counts as failed.
-    const exam = await (await call('POST', '/v1/core/user/examinations/start/', { qualification: b.qualification.id, prepare: false, continue: false })).json();
+    const exam = await (
+      await call('POST', '/v1/core/user/examinations/start/', {
+        qualification: b.qualification.id,
+        prepare: false,
+        continue: false,
+      })
+    ).json();
     for (const s of (exam.answers as { id: number; question: number }[]).slice(0, 9)) await answer(s, false);
     now = (await stats()).find((s) => s.qualification.id === b.qualification.id)!;
     expect([now.passed, now.failed]).toEqual([0, 1]);
@@ -74,9 +113,17 @@ describe.each(dialects)('statistics on %s', (dialect) => {
 
   it('counts a test whose time ran out while nobody looked as ended', async () => {
     const b = (await stats()).find((s) => s.qualification.name === 'Category B')!;
-    const started = await (await call('POST', '/v1/core/user/examinations/start/', { qualification: b.qualification.id, prepare: false, continue: false })).json();
+    const started = await (
+      await call('POST', '/v1/core/user/examinations/start/', {
+        qualification: b.qualification.id,
+        prepare: false,
+        continue: false,
+      })
+    ).json();
     // Begun: the clock runs from Begin (an exam never begun has no deadline to pass).
-    const exam = await (await call('POST', '/v1/core/user/examinations/process/', { examination: started.id, begin: true })).json();
+    const exam = await (
+      await call('POST', '/v1/core/user/examinations/process/', { examination: started.id, begin: true })
+    ).json();
     const before = t.clock.now;
     t.clock.now = new Date(Date.parse(exam.deadline) + 60_000);
     try {
@@ -88,7 +135,9 @@ describe.each(dialects)('statistics on %s', (dialect) => {
   });
 
   it('needs a session', async () => {
-    const res = await app.request('/rest/v1/core/user/examination/statistics', { headers: { 'accept-language': 'en' } });
+    const res = await app.request('/rest/v1/core/user/examination/statistics', {
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.status).toBe(401);
   });
 });

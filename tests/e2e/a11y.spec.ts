@@ -11,11 +11,13 @@ async function violations(page: Page, only?: string[]): Promise<string[]> {
   // Legacy mode runs axe in the page itself instead of finishing in a second blank page: about twice
   // as fast, and equivalent here because no page of the app has frames.
   // label-content-name-mismatch (WCAG 2.5.3) is one of axe's "experimental" rules, off unless asked for.
-  const builder = new AxeBuilder({ page }).setLegacyMode(true)
+  const builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
     .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });
   const result = await (only ? builder.withRules(only) : builder.withTags(tags)).analyze();
   return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`));
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`),
+  );
 }
 
 test('the harness reports violations when there are some', async ({ page }) => {
@@ -57,7 +59,14 @@ test.describe('axe at desktop width', () => {
 
 test.describe('axe at phone width with the sidebar open', () => {
   test.use({ viewport: PHONE });
-  const cases: [Locale, string][] = [['ru', ''], ['kz', 'tests'], ['en', 'stream'], ['ru', 'ui'], ['kz', '404'], ['en', 'stats/7']];
+  const cases: [Locale, string][] = [
+    ['ru', ''],
+    ['kz', 'tests'],
+    ['en', 'stream'],
+    ['ru', 'ui'],
+    ['kz', '404'],
+    ['en', 'stats/7'],
+  ];
   for (const [locale, path] of cases) {
     test(`${url(locale, path)} has no violations, closed and open`, async ({ page }) => {
       await open(page, url(locale, path));
@@ -71,7 +80,12 @@ test.describe('axe at phone width with the sidebar open', () => {
 
 test.describe('dark theme', () => {
   test.use({ colorScheme: 'dark' });
-  const cases: [Locale, string][] = [['ru', ''], ['kz', 'tests'], ['en', '404'], ['ru', 'external_link_self']];
+  const cases: [Locale, string][] = [
+    ['ru', ''],
+    ['kz', 'tests'],
+    ['en', '404'],
+    ['ru', 'external_link_self'],
+  ];
   for (const [locale, path] of cases) {
     test(`${url(locale, path)} has enough colour contrast`, async ({ page }) => {
       await open(page, url(locale, path));

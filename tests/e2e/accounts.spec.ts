@@ -21,7 +21,9 @@ async function endThisSessionOnServer(page: Page) {
   const token = (await page.context().cookies()).find((c) => c.name === 'zhol_session')!.value;
   const db = new Database(process.env.ZHOL_E2E_DB!);
   try {
-    const { changes } = db.prepare('delete from sessions where token_hash = ?').run(createHash('sha256').update(token).digest('hex'));
+    const { changes } = db
+      .prepare('delete from sessions where token_hash = ?')
+      .run(createHash('sha256').update(token).digest('hex'));
     expect(changes).toBe(1);
   } finally {
     db.close();
@@ -48,7 +50,9 @@ test('learner signs in and sees the test, autodrome and course blocks', async ({
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test('Start in the test block selects the qualification and opens the tests; Go opens the autodrome', async ({ page }) => {
+test('Start in the test block selects the qualification and opens the tests; Go opens the autodrome', async ({
+  page,
+}) => {
   await signIn(page, 'learner');
   const cEntry = page.locator('[data-home-block="test"] li').filter({ hasText: 'Категория C' });
   await cEntry.getByRole('button', { name: t('ru', 'home.tests.start') }).click();
@@ -56,7 +60,10 @@ test('Start in the test block selects the qualification and opens the tests; Go 
   const saved = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith(':selected-qual')));
   expect(saved).toBeTruthy();
   await page.goBack();
-  await page.locator('[data-home-block="autodrome"]').getByRole('button', { name: t('ru', 'home.autodrome.go') }).click();
+  await page
+    .locator('[data-home-block="autodrome"]')
+    .getByRole('button', { name: t('ru', 'home.autodrome.go') })
+    .click();
   await expect(page).toHaveURL(/\/ru\/autodrom\?id=\d+$/);
 });
 
@@ -83,7 +90,9 @@ for (const login of ['newcomer']) {
 
 // The demo's `expired` learner had tests for B and C, the Almaty autodrome and the course, all ended.
 for (const locale of ['ru', 'kz', 'en'] as const) {
-  test(`expired is told in ${locale} what ended and when, with a link to renew, on home and on the tests page`, async ({ page }) => {
+  test(`expired is told in ${locale} what ended and when, with a link to renew, on home and on the tests page`, async ({
+    page,
+  }) => {
     await signIn(page, 'expired', PASSWORD, locale);
     const ended = page.locator('[data-ended-accesses]');
     await expect(ended).toBeVisible();
@@ -116,7 +125,9 @@ test('an empty form is not sent', async ({ page }) => {
   await open(page, '/ru/auth');
   await waitForIslands(page);
   let posted = false;
-  page.on('request', (r) => { if (r.method() === 'POST') posted = true; });
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posted = true;
+  });
   await page.getByRole('button', { name: t('ru', 'auth.submit'), exact: true }).click();
   await expect(page.getByText(t('ru', 'auth.errors.required'))).toBeVisible();
   expect(posted).toBe(false);
@@ -125,7 +136,10 @@ test('an empty form is not sent', async ({ page }) => {
 test('logout returns to the anonymous shell and ends the session on the server', async ({ page }) => {
   await signIn(page, 'learner');
   await expect(page.locator('[data-home-block="test"]')).toBeVisible();
-  await page.locator('#sidebar').getByRole('button', { name: t('ru', 'sidebar.logout') }).click();
+  await page
+    .locator('#sidebar')
+    .getByRole('button', { name: t('ru', 'sidebar.logout') })
+    .click();
   await expect(page.locator('#sidebar').getByRole('link', { name: t('ru', 'sidebar.signIn') })).toBeVisible();
   await expect(page.locator('#sidebar [data-user-fullname]')).toBeHidden();
   await expect(page.locator('[data-home-empty]')).toBeVisible();
@@ -144,7 +158,9 @@ test('a visitor gets the auth toast: Continue closes it, Sign in opens the sign-
   await expect(authToast(page)).toHaveCount(0);
   await page.evaluate(() => sessionStorage.clear());
   await page.reload();
-  await authToast(page).getByRole('button', { name: t('ru', 'auth.toast.signIn') }).click();
+  await authToast(page)
+    .getByRole('button', { name: t('ru', 'auth.toast.signIn') })
+    .click();
   await expect(page).toHaveURL(/\/ru\/auth$/);
   await expect(authToast(page)).toHaveCount(0);
 });

@@ -6,7 +6,8 @@ import { expect, open, test } from './support';
 function recordViews(page: Page): string[] {
   const views: string[] = [];
   page.on('request', (r: Request) => {
-    if (r.url().endsWith('/rest/v1/analytics/page-view?upd=1') && r.method() === 'POST') views.push((r.postDataJSON() as { path: string }).path);
+    if (r.url().endsWith('/rest/v1/analytics/page-view?upd=1') && r.method() === 'POST')
+      views.push((r.postDataJSON() as { path: string }).path);
   });
   return views;
 }

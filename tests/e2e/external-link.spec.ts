@@ -14,7 +14,6 @@ async function fakeForeignHosts(page: Page) {
   return visited;
 }
 
-
 /** Puts a link into the page's main content, as a lesson or a notification would carry it. */
 async function addLink(page: Page, href: string) {
   await page.evaluate((target) => {
@@ -44,13 +43,19 @@ test('external_link_self replaces itself in the history', async ({ page, baseURL
 for (const locale of ['ru', 'kz', 'en'] as const) {
   test(`${locale}: a javascript: link is refused with the translated text`, async ({ page }) => {
     let dialogs = 0;
-    page.on('dialog', (dialog) => { dialogs++; void dialog.dismiss(); });
+    page.on('dialog', (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
     const path = `/${locale}/external_link_self?link=/javascript:alert(1)`;
     await open(page, path);
     await expect(page.getByText(t(locale, 'externalLink.invalid'))).toBeVisible();
     await expect(page.getByText(t(locale, 'externalLink.opening'))).toBeHidden();
     await expect(page.getByRole('link', { name: t(locale, 'externalLink.open') })).toBeHidden();
-    await expect(page.getByRole('link', { name: t(locale, 'externalLink.back') })).toHaveAttribute('href', `/${locale}/`);
+    await expect(page.getByRole('link', { name: t(locale, 'externalLink.back') })).toHaveAttribute(
+      'href',
+      `/${locale}/`,
+    );
     await expect(page.locator('[data-page-title]')).toHaveText(t(locale, 'route.externalLink'));
     const here = new URL(page.url());
     expect(here.pathname).toBe(`/${locale}/external_link_self`);
@@ -114,7 +119,10 @@ for (const mode of ['self', 'blank'] as const) {
 
 test('the address of a refused link is shown as text, never as markup', async ({ page }) => {
   let dialogs = 0;
-  page.on('dialog', (dialog) => { dialogs++; void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    dialogs++;
+    void dialog.dismiss();
+  });
   const link = '/https://evil.example/<img src=x onerror=alert(1)>';
   await open(page, `/ru/external_link_self?link=${encodeURIComponent(link)}`);
   await expect(page.locator('[data-external-address]')).toHaveText(link.slice(1));
@@ -132,14 +140,17 @@ test('a clicked link to a foreign host goes through the route and is refused the
   expect(visited).toEqual([]);
 });
 
-test('a link an operator sent the learner in a notification opens; the same link for a visitor does not', async ({ page }) => {
+test('a link an operator sent the learner in a notification opens; the same link for a visitor does not', async ({
+  page,
+}) => {
   const visited = await fakeForeignHosts(page);
   const link = 'https://partner.example/offer?from=zhol';
   const db = new Database(process.env.ZHOL_E2E_DB!);
   try {
     const learner = db.prepare("select id from learners where login = 'learner'").get() as { id: number };
-    db.prepare("insert into notifications (learner_id, title, text, color, web, created_at, read_at) values (?, 'Offer', 'A partner offer', 'info', ?, ?, null)")
-      .run(learner.id, link, new Date().toISOString());
+    db.prepare(
+      "insert into notifications (learner_id, title, text, color, web, created_at, read_at) values (?, 'Offer', 'A partner offer', 'info', ?, ?, null)",
+    ).run(learner.id, link, new Date().toISOString());
   } finally {
     db.close();
   }

@@ -17,11 +17,15 @@ async function newLearner(): Promise<string> {
   const db = new Database(process.env.ZHOL_E2E_DB!);
   try {
     const now = new Date();
-    const id = db.prepare(`insert into learners (login, email, fullname, password_hash, blocked, created_at) values (?, ?, ?, ?, 0, ?)`)
+    const id = db
+      .prepare(
+        `insert into learners (login, email, fullname, password_hash, blocked, created_at) values (?, ?, ?, ?, 0, ?)`,
+      )
       .run(login, `${login}@zhol.example`, 'Асем Жумабек', hash, now.toISOString()).lastInsertRowid;
     const b = (db.prepare(`select id from qualifications where code = 'B'`).get() as { id: number }).id;
-    db.prepare(`insert into accesses (learner_id, type, target_id, start_at, end_at, revoked_at, created_at) values (?, 'test', ?, ?, ?, null, ?)`)
-      .run(id, b, now.toISOString(), new Date(now.getTime() + 30 * 86_400_000).toISOString(), now.toISOString());
+    db.prepare(
+      `insert into accesses (learner_id, type, target_id, start_at, end_at, revoked_at, created_at) values (?, 'test', ?, ?, ?, null, ?)`,
+    ).run(id, b, now.toISOString(), new Date(now.getTime() + 30 * 86_400_000).toISOString(), now.toISOString());
   } finally {
     db.close();
   }
@@ -39,7 +43,9 @@ async function signIn(page: Page, login: string) {
 
 test('a learner takes a star off a question', async ({ page }) => {
   const failed: string[] = [];
-  page.on('response', (r) => { if (r.status() >= 500) failed.push(`${r.request().method()} ${r.url()} ${r.status()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 500) failed.push(`${r.request().method()} ${r.url()} ${r.status()}`);
+  });
   await signIn(page, await newLearner());
   await open(page, '/ru/tests');
   await page.locator('[data-start="train"]').first().click();
@@ -50,12 +56,20 @@ test('a learner takes a star off a question', async ({ page }) => {
   await expect(question).toBeVisible();
   const questionId = await page.evaluate(async () => {
     const id = Number(location.pathname.split('/').at(-1));
-    const exam = await (await fetch('/rest/v1/core/user/examinations/process/', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ examination: id }),
-    })).json() as { questions: { id: number; number: number }[] };
+    const exam = (await (
+      await fetch('/rest/v1/core/user/examinations/process/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ examination: id }),
+      })
+    ).json()) as { questions: { id: number; number: number }[] };
     return exam.questions[0]!.id;
   });
-  const favourites = () => page.evaluate(async () => ((await (await fetch('/rest/v1/core/user/favorite/questions/ids')).json()) as { data: number[] }).data);
+  const favourites = () =>
+    page.evaluate(
+      async () =>
+        ((await (await fetch('/rest/v1/core/user/favorite/questions/ids')).json()) as { data: number[] }).data,
+    );
 
   const star = question.locator('[data-favorite]');
   await expect(star).toHaveAttribute('aria-pressed', 'false');
@@ -63,7 +77,9 @@ test('a learner takes a star off a question', async ({ page }) => {
   await expect(star).toHaveAttribute('aria-pressed', 'true');
   expect(await favourites()).toEqual([questionId]);
 
-  const removal = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/favorite/questions/'));
+  const removal = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/favorite/questions/'),
+  );
   await star.click();
   expect((await removal).status()).toBe(200);
   await expect(star).toHaveAttribute('aria-pressed', 'false');

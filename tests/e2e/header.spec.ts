@@ -31,7 +31,9 @@ test.describe('language switch', () => {
     await expect(page.locator('[data-page-title]')).toHaveText(t('kz', 'route.tests'));
     await expect(page).toHaveTitle(`${t('kz', 'route.tests')} · ${t('kz', 'app.name')}`);
     await shellReady(page);
-    await expect(page.getByRole('button', { name: `${t('kz', 'header.language')}: ${locales.kz.name}` })).toHaveText('KZ');
+    await expect(page.getByRole('button', { name: `${t('kz', 'header.language')}: ${locales.kz.name}` })).toHaveText(
+      'KZ',
+    );
   });
 
   test('English is labelled ENG and the menu closes with Escape', async ({ page }) => {
@@ -103,7 +105,10 @@ test.describe('dark mode', () => {
     await open(page, '/ru/');
     await page.getByRole('button', { name: t('ru', 'header.toggleTheme') }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.locator('#sidebar').getByRole('link', { name: t('ru', 'nav.tests') }).click();
+    await page
+      .locator('#sidebar')
+      .getByRole('link', { name: t('ru', 'nav.tests') })
+      .click();
     await expect(page).toHaveURL('/ru/tests');
     await expect(page.locator('[data-page-title]')).toHaveText(t('ru', 'route.tests'));
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -146,7 +151,10 @@ test.describe('every locale', () => {
       test(`${from} → ${to} keeps the path, the query and the hash`, async ({ page }) => {
         await open(page, `/${from}/tests/123?x=1#top`);
         await page.getByRole('button', { name: `${t(from, 'header.language')}: ${locales[from].name}` }).click();
-        await page.locator('#lang-menu').getByRole('link', { name: new RegExp(locales[to].name) }).click();
+        await page
+          .locator('#lang-menu')
+          .getByRole('link', { name: new RegExp(locales[to].name) })
+          .click();
         await expect(page).toHaveURL(`/${to}/tests/123?x=1#top`);
         await expect(page.locator('html')).toHaveAttribute('lang', locales[to].lang);
         await expect(page.locator('[data-page-title]')).toHaveText(t(to, 'route.test'));
@@ -164,22 +172,36 @@ test.describe('every locale', () => {
         await page.reload();
         await shellReady(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-        await expect(page.getByRole('button', { name: t(locale, 'header.toggleTheme') })).toHaveAttribute('aria-pressed', 'true');
+        await expect(page.getByRole('button', { name: t(locale, 'header.toggleTheme') })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
       });
     }
   });
 });
 
-test.describe('the shell\'s fixed parts', () => {
-  test('the header is 60 px high; the sidebar logo goes to the provider site in the page language (ENG to ru)', async ({ page }) => {
-    for (const [locale, provider] of [['ru', 'ru'], ['kz', 'kk'], ['en', 'ru']] as const) {
+test.describe("the shell's fixed parts", () => {
+  test('the header is 60 px high; the sidebar logo goes to the provider site in the page language (ENG to ru)', async ({
+    page,
+  }) => {
+    for (const [locale, provider] of [
+      ['ru', 'ru'],
+      ['kz', 'kk'],
+      ['en', 'ru'],
+    ] as const) {
       await open(page, `/${locale}/`);
       expect((await page.locator('header.header').boundingBox())!.height).toBe(60);
-      await expect(page.locator('#sidebar .sidebar__logo')).toHaveAttribute('href', `https://zhol.example/${provider}/`);
+      await expect(page.locator('#sidebar .sidebar__logo')).toHaveAttribute(
+        'href',
+        `https://zhol.example/${provider}/`,
+      );
     }
   });
 
-  test('the store badges are 120×40 and 130×50 and open in a new window; the user icon in the sidebar stays hidden', async ({ page }) => {
+  test('the store badges are 120×40 and 130×50 and open in a new window; the user icon in the sidebar stays hidden', async ({
+    page,
+  }) => {
     await open(page, '/ru/');
     const badges = page.locator('#sidebar .store-badge svg');
     await expect(badges).toHaveCount(2);

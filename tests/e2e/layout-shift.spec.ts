@@ -8,19 +8,27 @@ const PASSWORD = 'zhol-demo-2025';
 const PHONE_SMALL = { width: 375, height: 740 };
 
 declare global {
-  interface Window { __cls?: { value: number; sources: string[] } }
+  interface Window {
+    __cls?: { value: number; sources: string[] };
+  }
 }
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     window.__cls = { value: 0, sources: [] };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         window.__cls!.value += entry.value;
         for (const s of entry.sources ?? []) {
           const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-          window.__cls!.sources.push(`${entry.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '?'}`);
+          window.__cls!.sources.push(
+            `${entry.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '?'}`,
+          );
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -28,7 +36,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function signIn(page: Page, login: string) {
-  const response = await page.request.post('/rest/v1/core/authentication', { data: { login, password: PASSWORD, cookie: true } });
+  const response = await page.request.post('/rest/v1/core/authentication', {
+    data: { login, password: PASSWORD, cookie: true },
+  });
   expect(response.ok()).toBe(true);
 }
 
@@ -45,7 +55,12 @@ async function cls(page: Page, path: string, settled: string): Promise<{ value: 
 
 const cases = [
   { name: 'the tests page, visitor', path: '/ru/tests', login: null, settled: '[data-tests-try]' },
-  { name: 'the tests page, learner', path: '/ru/tests', login: 'learner', settled: '[data-familiarity-bar], [data-not-enough-data]' },
+  {
+    name: 'the tests page, learner',
+    path: '/ru/tests',
+    login: 'learner',
+    settled: '[data-familiarity-bar], [data-not-enough-data]',
+  },
   { name: 'the tests page, expired', path: '/ru/tests', login: 'expired', settled: '[data-ended-accesses]' },
   { name: 'My purchases, visitor', path: '/ru/', login: null, settled: '[data-home-empty], [data-home-visitor]' },
   { name: 'My purchases, learner', path: '/ru/', login: 'learner', settled: '[data-home-block="course"]' },
@@ -61,7 +76,9 @@ for (const viewport of [PHONE_SMALL, DESKTOP]) {
           await signIn(page, c.login);
           // As after a sign-in in the browser, which lands on My purchases: the shell then knows the learner's layout hint.
           await page.goto('/ru/');
-          await expect(page.locator('[data-home-block], [data-home-empty], [data-ended-accesses]').first()).toBeVisible();
+          await expect(
+            page.locator('[data-home-block], [data-home-empty], [data-ended-accesses]').first(),
+          ).toBeVisible();
           await page.waitForLoadState('networkidle');
         }
         const measured = await cls(page, c.path, c.settled);

@@ -8,11 +8,16 @@ const toggleButton = (page: Page, locale: Locale = 'ru') =>
 
 /** Dispatches a horizontal swipe on document from x0 to x1 (at mid height). */
 async function swipe(page: Page, x0: number, x1: number) {
-  await page.evaluate(([from, to]) => {
-    const touch = (x: number) => new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 400 });
-    document.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(from!)], changedTouches: [touch(from!)], bubbles: true }));
-    document.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(to!)], bubbles: true }));
-  }, [x0, x1]);
+  await page.evaluate(
+    ([from, to]) => {
+      const touch = (x: number) => new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 400 });
+      document.dispatchEvent(
+        new TouchEvent('touchstart', { touches: [touch(from!)], changedTouches: [touch(from!)], bubbles: true }),
+      );
+      document.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(to!)], bubbles: true }));
+    },
+    [x0, x1],
+  );
 }
 
 async function expectOpen(page: Page) {
@@ -72,7 +77,10 @@ test.describe('desktop 1280×800', () => {
 
   test('the current mark follows a client-side navigation', async ({ page }) => {
     await open(page, '/ru/tests');
-    await page.locator('#sidebar').getByRole('link', { name: t('ru', 'nav.rules') }).click();
+    await page
+      .locator('#sidebar')
+      .getByRole('link', { name: t('ru', 'nav.rules') })
+      .click();
     await expect(page).toHaveURL('/ru/rules');
     await expect(page.locator('[data-page-title]')).toHaveText(t('ru', 'route.rules'));
     await expect(page.locator('#sidebar a[aria-current="page"]')).toHaveText(t('ru', 'nav.rules'));
@@ -99,7 +107,9 @@ test.describe('phone 390×844', () => {
   });
 
   for (const locale of ['kz', 'en'] as const) {
-    test(`${locale}: the toggle opens the sidebar with its links in ${locale}, and the backdrop closes it`, async ({ page }) => {
+    test(`${locale}: the toggle opens the sidebar with its links in ${locale}, and the backdrop closes it`, async ({
+      page,
+    }) => {
       await open(page, `/${locale}/tests`);
       const toggle = toggleButton(page, locale);
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -113,7 +123,9 @@ test.describe('phone 390×844', () => {
     });
   }
 
-  test('the open sidebar is modal for the keyboard: focus moves in, the page behind is inert, Escape gives focus back', async ({ page }) => {
+  test('the open sidebar is modal for the keyboard: focus moves in, the page behind is inert, Escape gives focus back', async ({
+    page,
+  }) => {
     await open(page, '/ru/tests');
     await toggleButton(page).focus();
     await page.keyboard.press('Enter');
@@ -124,8 +136,13 @@ test.describe('phone 390×844', () => {
     // Tabbing through the whole panel never reaches the page behind it.
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press('Tab');
-      const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body
-        || !!document.activeElement.closest('#sidebar') || !document.activeElement.closest('[data-app-content], .bottom-nav'));
+      const inside = await page.evaluate(
+        () =>
+          !document.activeElement ||
+          document.activeElement === document.body ||
+          !!document.activeElement.closest('#sidebar') ||
+          !document.activeElement.closest('[data-app-content], .bottom-nav'),
+      );
       expect(inside).toBe(true);
     }
     await page.keyboard.press('Escape');
@@ -138,7 +155,10 @@ test.describe('phone 390×844', () => {
     await open(page, '/ru/');
     await toggleButton(page).click();
     await expectOpen(page);
-    await page.locator('#sidebar').getByRole('button', { name: t('ru', 'header.closeSidebar') }).click();
+    await page
+      .locator('#sidebar')
+      .getByRole('button', { name: t('ru', 'header.closeSidebar') })
+      .click();
     await expectClosed(page);
   });
 
@@ -200,7 +220,10 @@ test.describe('phone 390×844', () => {
     await open(page, '/ru/');
     await toggleButton(page).click();
     await expectOpen(page);
-    await page.locator('#sidebar').getByRole('link', { name: t('ru', 'nav.autodrom') }).click();
+    await page
+      .locator('#sidebar')
+      .getByRole('link', { name: t('ru', 'nav.autodrom') })
+      .click();
     await expect(page).toHaveURL('/ru/autodrom');
     await expect(page.locator('[data-page-title]')).toHaveText(t('ru', 'route.autodrom'));
     await expectClosed(page);
@@ -215,7 +238,10 @@ test.describe('phone 390×844', () => {
       await expect(visible).toHaveText([t(locale, 'nav.home'), t(locale, 'nav.tests'), t(locale, 'nav.autodrom')]);
       await expect(nav.locator('a', { hasText: t(locale, 'nav.lessons') })).toBeHidden();
       await expect(nav.locator('[aria-current="page"]')).toHaveText(t(locale, 'nav.tests'));
-      await expect(nav.getByRole('link', { name: t(locale, 'nav.tests') })).toHaveAttribute('href', url(locale, 'tests'));
+      await expect(nav.getByRole('link', { name: t(locale, 'nav.tests') })).toHaveAttribute(
+        'href',
+        url(locale, 'tests'),
+      );
       // It stays clear of the content: fixed at the bottom edge.
       const box = await nav.boundingBox();
       expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(PHONE.height);

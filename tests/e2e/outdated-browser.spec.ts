@@ -22,12 +22,16 @@ test.describe('Chrome 100', () => {
       await open(page, `/${locale}/`);
       const notice = page.getByRole('alert').filter({ has: page.locator('[data-browser-ignore]') });
       await expect(notice).toBeVisible();
-      await expect(notice.locator('[data-verdict="insecure"]')).toHaveText(t(locale, 'browser.insecure', { brow_name: 'Chrome 100' }));
+      await expect(notice.locator('[data-verdict="insecure"]')).toHaveText(
+        t(locale, 'browser.insecure', { brow_name: 'Chrome 100' }),
+      );
       await expect(notice.locator('[data-verdict="insecure"]')).toBeVisible();
       await expect(notice.locator('[data-verdict="outdated"]')).toBeHidden();
       await expect(notice).toContainText(t(locale, 'browser.update'));
-      await expect(notice.getByRole('link', { name: t(locale, 'browser.updateButton') }))
-        .toHaveAttribute('href', browserFamilies.chrome!.update);
+      await expect(notice.getByRole('link', { name: t(locale, 'browser.updateButton') })).toHaveAttribute(
+        'href',
+        browserFamilies.chrome!.update,
+      );
     });
   }
 
@@ -77,8 +81,9 @@ test.describe('a Chrome a few versions behind', () => {
     await open(page, '/ru/');
     const notice = page.locator('#outdated-browser');
     await expect(notice).toBeVisible();
-    await expect(notice.locator('[data-verdict="outdated"]'))
-      .toHaveText(t('ru', 'browser.outdated', { brow_name: `Chrome ${browserFamilies.chrome!.latest - 3}` }));
+    await expect(notice.locator('[data-verdict="outdated"]')).toHaveText(
+      t('ru', 'browser.outdated', { brow_name: `Chrome ${browserFamilies.chrome!.latest - 3}` }),
+    );
     await expect(notice.locator('[data-verdict="insecure"]')).toBeHidden();
   });
 });
@@ -96,7 +101,9 @@ test('the real Chromium user agent gets no notice', async ({ browser }) => {
     const page = await context.newPage();
     await page.addInitScript(() => {
       window.__zholShellReady = 0;
-      document.addEventListener('zhol:shell-ready', () => { window.__zholShellReady = 1; });
+      document.addEventListener('zhol:shell-ready', () => {
+        window.__zholShellReady = 1;
+      });
     });
     await page.goto('/ru/');
     await page.waitForFunction(() => (window.__zholShellReady ?? 0) > 0);

@@ -13,7 +13,12 @@ async function callsOnLoad(page: Page, path: string, settled: string): Promise<s
   const calls: string[] = [];
   const record = (request: { url: () => string; method: () => string }) => {
     const url = new URL(request.url());
-    if (!url.pathname.startsWith('/rest/') || url.pathname.startsWith('/rest/v1/media/') || url.pathname.startsWith('/rest/v1/analytics/')) return;
+    if (
+      !url.pathname.startsWith('/rest/') ||
+      url.pathname.startsWith('/rest/v1/media/') ||
+      url.pathname.startsWith('/rest/v1/analytics/')
+    )
+      return;
     calls.push(`${request.method()} ${url.pathname}`);
   };
   page.on('request', record);
@@ -27,24 +32,39 @@ async function callsOnLoad(page: Page, path: string, settled: string): Promise<s
 
 test('a visitor’s pages ask only for the menu (and the tests page for the question base)', async ({ page }) => {
   expect(await callsOnLoad(page, '/ru/', '[data-home-empty]')).toEqual(['GET /rest/v1/domain/online/menu/']);
-  expect(await callsOnLoad(page, '/ru/tests', '[data-tests-try]')).toEqual(['GET /rest/v1/domain/online/bank', 'GET /rest/v1/domain/online/menu/']);
+  expect(await callsOnLoad(page, '/ru/tests', '[data-tests-try]')).toEqual([
+    'GET /rest/v1/domain/online/bank',
+    'GET /rest/v1/domain/online/menu/',
+  ]);
 });
 
 test('a signed-in learner’s page loads with one page call', async ({ page }) => {
-  const login = await page.request.post('/rest/v1/core/authentication', { data: { login: 'learner', password: PASSWORD, cookie: true } });
+  const login = await page.request.post('/rest/v1/core/authentication', {
+    data: { login: 'learner', password: PASSWORD, cookie: true },
+  });
   expect(login.ok()).toBe(true);
-  const start = await page.request.post('/rest/v1/core/user/examinations/start/', { data: { qualification: 1, prepare: true, continue: false, extras: { mode: 'train', count: 3 } } });
+  const start = await page.request.post('/rest/v1/core/user/examinations/start/', {
+    data: { qualification: 1, prepare: true, continue: false, extras: { mode: 'train', count: 3 } },
+  });
   expect(start.ok()).toBe(true);
   const { id } = (await start.json()) as { id: number };
 
   expect(await callsOnLoad(page, '/ru/', '[data-home-block="course"]')).toEqual(['GET /rest/v1/core/user/page/home']);
-  expect(await callsOnLoad(page, '/ru/tests', '[data-familiarity-bar], [data-not-enough-data]'))
-    .toEqual(['GET /rest/v1/core/user/page/tests', 'GET /rest/v1/domain/online/bank']);
-  expect(await callsOnLoad(page, '/ru/settings', '[data-signed-in] [data-user-fullname]:not(:empty)')).toEqual(['GET /rest/v1/core/user/page/other']);
-  expect(await callsOnLoad(page, `/ru/tests/${id}`, '[data-begin]:enabled')).toEqual(['GET /rest/v1/core/user/page/test']);
+  expect(await callsOnLoad(page, '/ru/tests', '[data-familiarity-bar], [data-not-enough-data]')).toEqual([
+    'GET /rest/v1/core/user/page/tests',
+    'GET /rest/v1/domain/online/bank',
+  ]);
+  expect(await callsOnLoad(page, '/ru/settings', '[data-signed-in] [data-user-fullname]:not(:empty)')).toEqual([
+    'GET /rest/v1/core/user/page/other',
+  ]);
+  expect(await callsOnLoad(page, `/ru/tests/${id}`, '[data-begin]:enabled')).toEqual([
+    'GET /rest/v1/core/user/page/test',
+  ]);
   // Someone else's test (or none): the page call says nothing about it, and the runner asks and shows why.
-  expect(await callsOnLoad(page, '/ru/tests/999999', '[data-runner-notice]'))
-    .toEqual(['GET /rest/v1/core/user/examinations/999999/', 'GET /rest/v1/core/user/page/test']);
+  expect(await callsOnLoad(page, '/ru/tests/999999', '[data-runner-notice]')).toEqual([
+    'GET /rest/v1/core/user/examinations/999999/',
+    'GET /rest/v1/core/user/page/test',
+  ]);
 
   // The data is the learner's: the tests page shows their qualification and the mode dialog knows the unfinished training.
   await page.goto('/ru/tests');
@@ -57,7 +77,11 @@ test('signing in loads the learner with one page call too', async ({ page }) => 
   await page.goto('/ru/auth');
   await waitForIslands(page);
   const calls: string[] = [];
-  page.on('request', (r) => { const u = new URL(r.url()); if (u.pathname.startsWith('/rest/v1/core/') || u.pathname.includes('/menu')) calls.push(`${r.method()} ${u.pathname}`); });
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/rest/v1/core/') || u.pathname.includes('/menu'))
+      calls.push(`${r.method()} ${u.pathname}`);
+  });
   await page.locator('input[name="login"], #login').first().fill('learner');
   await page.locator('input[type="password"]').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();

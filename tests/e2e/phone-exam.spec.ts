@@ -7,7 +7,12 @@ import { expect, localeCodes, messages, open, t, test, waitForIslands } from './
 const PHONE_SMALL = { width: 375, height: 740 };
 test.use({ viewport: PHONE_SMALL, hasTouch: true });
 
-interface DemoQuestion { id: number; number: number; image: string | null; video: string | null }
+interface DemoQuestion {
+  id: number;
+  number: number;
+  image: string | null;
+  video: string | null;
+}
 
 async function demoQuestions(page: Page): Promise<DemoQuestion[]> {
   const response = await page.request.get('/rest/v2/core/user/access/qualification/demo');
@@ -52,11 +57,13 @@ test('the bar stays in view while answering, and a chosen number brings its ques
   const heading = page.locator('#question-heading');
   await expect(heading).toHaveText(t('ru', 'exam.questionOf', { number: 17, total: 20 }));
   await expect(heading).toBeInViewport();
-  await expect.poll(async () => {
-    const h = await box(heading);
-    const b = await box(bar);
-    return h.y >= b.y + b.height - 1 && h.y + h.height <= PHONE_SMALL.height;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const h = await box(heading);
+      const b = await box(bar);
+      return h.y >= b.y + b.height - 1 && h.y + h.height <= PHONE_SMALL.height;
+    })
+    .toBe(true);
   await expect(page.locator('section.question [data-answer="1"]')).toBeInViewport();
 });
 
@@ -69,7 +76,10 @@ test('the bottom navigation shows on the start card and hides during the test', 
   const next = page.locator('section.question .question__actions .btn').last();
   await next.scrollIntoViewIfNeeded();
   const b = await box(next);
-  const hit = await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('.question__actions'), [b.x + b.width / 2, b.y + b.height / 2]);
+  const hit = await page.evaluate(
+    ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('.question__actions'),
+    [b.x + b.width / 2, b.y + b.height / 2],
+  );
   expect(hit).toBe(true);
 });
 
@@ -79,7 +89,9 @@ test('no page title is cut in the header at 375 px, signed in or not, in any loc
     // The real page first, then every route's title in the same header, with the signed-in icon shown too.
     const title = page.locator('[data-page-title]');
     await expect(title).toHaveText(t(locale, 'route.home'));
-    const titles = Object.entries(messages[locale]).filter(([key]) => key.startsWith('route.')).map(([, text]) => text);
+    const titles = Object.entries(messages[locale])
+      .filter(([key]) => key.startsWith('route.'))
+      .map(([, text]) => text);
     const cut = await page.evaluate((texts) => {
       const el = document.querySelector<HTMLElement>('[data-page-title]')!;
       const wrong: string[] = [];
@@ -87,7 +99,8 @@ test('no page title is cut in the header at 375 px, signed in or not, in any loc
         document.querySelector<HTMLElement>('.header [data-signed-in]')!.hidden = !signedIn;
         for (const text of texts) {
           el.textContent = text;
-          if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) wrong.push(`${text} (signed in: ${signedIn})`);
+          if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+            wrong.push(`${text} (signed in: ${signedIn})`);
         }
       }
       return wrong;
@@ -131,7 +144,11 @@ test('the auth toast never covers the demo’s answers or buttons, before and af
       const toastBox = await toast.boundingBox();
       const b = await box(target);
       if (toastBox) {
-        const overlap = b.x < toastBox.x + toastBox.width && toastBox.x < b.x + b.width && b.y < toastBox.y + toastBox.height && toastBox.y < b.y + b.height;
+        const overlap =
+          b.x < toastBox.x + toastBox.width &&
+          toastBox.x < b.x + b.width &&
+          b.y < toastBox.y + toastBox.height &&
+          toastBox.y < b.y + b.height;
         expect(overlap, await target.innerText()).toBe(false);
       }
     }

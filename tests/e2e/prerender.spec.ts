@@ -18,11 +18,17 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a signed-in visit paints the learner’s page shape before any API call answers', async ({ page, context, baseURL }) => {
+test('a signed-in visit paints the learner’s page shape before any API call answers', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   // The readable sign-in marker and the layout words the shell saved on an earlier visit; the API never answers.
   await context.addCookies([{ name: 'zhol_signed_in', value: '1', url: baseURL! }]);
   await page.addInitScript(() => localStorage.setItem('zhol-shell-hint', 'education tests'));
-  await page.route('**/rest/**', () => { /* left hanging */ });
+  await page.route('**/rest/**', () => {
+    /* left hanging */
+  });
   await page.goto('/ru/tests');
   await expect(page.locator('html')).toHaveAttribute('data-hint', 'signed-in education tests');
   const learner = page.locator('.tests-placeholder__learner');

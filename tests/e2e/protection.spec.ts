@@ -72,18 +72,29 @@ test.describe('question images', () => {
       other.alt = 'other';
       other.src = '/favicon.svg';
       main.append(question, other);
-      const fire = (el: Element, event: Event) => { el.dispatchEvent(event); return event.defaultPrevented; };
+      const fire = (el: Element, event: Event) => {
+        el.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
       const menu = () => new MouseEvent('contextmenu', { bubbles: true, cancelable: true, button: 2 });
-      const drag = () => new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: new DataTransfer() });
+      const drag = () =>
+        new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: new DataTransfer() });
       return {
-        menuOnImage: fire(img, menu()), dragOnImage: fire(img, drag()),
-        menuOnFigure: fire(question, menu()), dragOnFigure: fire(question, drag()),
-        menuElsewhere: fire(other, menu()), dragElsewhere: fire(other, drag()),
+        menuOnImage: fire(img, menu()),
+        dragOnImage: fire(img, drag()),
+        menuOnFigure: fire(question, menu()),
+        dragOnFigure: fire(question, drag()),
+        menuElsewhere: fire(other, menu()),
+        dragElsewhere: fire(other, drag()),
       };
     });
     expect(result).toEqual({
-      menuOnImage: true, dragOnImage: true, menuOnFigure: true, dragOnFigure: true,
-      menuElsewhere: false, dragElsewhere: false,
+      menuOnImage: true,
+      dragOnImage: true,
+      menuOnFigure: true,
+      dragOnFigure: true,
+      menuElsewhere: false,
+      dragElsewhere: false,
     });
   });
 });

@@ -73,7 +73,9 @@ test.describe('status codes', () => {
 test.describe('titles', () => {
   // One page per locale walks every route (a fresh browser context per route would triple the time).
   for (const locale of localeCodes) {
-    test(`${locale}: every route shows its translated title and <html lang="${locales[locale].lang}">`, async ({ page }) => {
+    test(`${locale}: every route shows its translated title and <html lang="${locales[locale].lang}">`, async ({
+      page,
+    }) => {
       for (const { path, key } of pageCases) {
         await test.step(`${url(locale, path)} → route.${key}`, async () => {
           const title = t(locale, `route.${key}`);

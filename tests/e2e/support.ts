@@ -21,7 +21,10 @@ export function t(locale: Locale, key: string, params: Record<string, string | n
 }
 
 /** One page of the app in one locale: its path under the locale and its title's message key. */
-export interface PageCase { path: string; key: string }
+export interface PageCase {
+  path: string;
+  key: string;
+}
 
 /** Every static route of the table, plus one of each on-demand route (and the 404 page). */
 export const pageCases: PageCase[] = [
@@ -52,7 +55,9 @@ export async function waitForIslands(page: Page): Promise<void> {
 }
 
 declare global {
-  interface Window { __zholShellReady?: number }
+  interface Window {
+    __zholShellReady?: number;
+  }
 }
 
 /**
@@ -63,7 +68,9 @@ export const test = base.extend({
   page: async ({ page }, use) => {
     await page.addInitScript(() => {
       window.__zholShellReady = 0;
-      document.addEventListener('zhol:shell-ready', () => { window.__zholShellReady = (window.__zholShellReady ?? 0) + 1; });
+      document.addEventListener('zhol:shell-ready', () => {
+        window.__zholShellReady = (window.__zholShellReady ?? 0) + 1;
+      });
     });
     await use(page);
   },

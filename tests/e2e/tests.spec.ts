@@ -16,10 +16,14 @@ const PASSWORD = 'zhol-demo-2025';
 let consoleErrors: string[] = [];
 test.beforeEach(({ page }) => {
   consoleErrors = [];
-  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) consoleErrors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) consoleErrors.push(m.text());
+  });
   page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
 });
-test.afterEach(() => { expect(consoleErrors).toEqual([]); });
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
 
 async function signIn(page: Page, locale: Locale = 'ru', login = 'learner') {
   await open(page, `/${locale}/auth`);
@@ -30,14 +34,28 @@ async function signIn(page: Page, locale: Locale = 'ru', login = 'learner') {
   await expect(page).toHaveURL(new RegExp(`/${locale}/$`));
 }
 
-interface KeyRow { number: number; question: number; correct: number; count: number; image: string | null; text_ru: string; text_kz: string; text_en: string; explanation_ru: string; image_alt_ru: string | null; video: string | null }
+interface KeyRow {
+  number: number;
+  question: number;
+  correct: number;
+  count: number;
+  image: string | null;
+  text_ru: string;
+  text_kz: string;
+  text_en: string;
+  explanation_ru: string;
+  image_alt_ru: string | null;
+  video: string | null;
+}
 
 /** The test's questions with their correct answers, read from the e2e server's database. */
 function keyOf(examId: number): Map<number, KeyRow> {
   const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
   try {
-    const rows = db.prepare(`select a.number, q.id as question, q.correct, q.answers_count as count, q.image, q.text_ru, q.text_kz, q.text_en, q.explanation_ru, q.image_alt_ru, q.video
-      from examination_answers a join questions q on q.id = a.question_id where a.examination_id = ? order by a.number`).all(examId) as KeyRow[];
+    const rows = db
+      .prepare(`select a.number, q.id as question, q.correct, q.answers_count as count, q.image, q.text_ru, q.text_kz, q.text_en, q.explanation_ru, q.image_alt_ru, q.video
+      from examination_answers a join questions q on q.id = a.question_id where a.examination_id = ? order by a.number`)
+      .all(examId) as KeyRow[];
     return new Map(rows.map((r) => [r.number, r]));
   } finally {
     db.close();
@@ -50,7 +68,8 @@ const wrongOf = (row: KeyRow) => (row.correct % row.count) + 1;
 function startedAt(examId: number): string | null {
   const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
   try {
-    return (db.prepare('select started_at from examinations where id = ?').get(examId) as { started_at: string | null }).started_at;
+    return (db.prepare('select started_at from examinations where id = ?').get(examId) as { started_at: string | null })
+      .started_at;
   } finally {
     db.close();
   }
@@ -81,11 +100,13 @@ const result = (page: Page) => page.locator('[data-result]');
 /** Answers by clicking until the result shows or `stop` says so; `pick` gives the value for a question number. */
 async function answerByClicks(page: Page, pick: (number: number) => number, stop = () => false) {
   for (let guard = 0; guard < 250; guard++) {
-    if (await result(page).isVisible() || stop()) return;
+    if ((await result(page).isVisible()) || stop()) return;
     const number = Number(await question(page).getAttribute('data-question-number'));
-    await question(page).locator(`[data-answer="${pick(number)}"]`).click();
+    await question(page)
+      .locator(`[data-answer="${pick(number)}"]`)
+      .click();
     await expect(result(page).or(question(page).locator('[data-feedback]'))).toBeVisible();
-    if (await result(page).isVisible() || stop()) return;
+    if ((await result(page).isVisible()) || stop()) return;
     await page.locator('[data-next]').click();
     await expect(question(page)).not.toHaveAttribute('data-question-number', String(number));
   }
@@ -94,8 +115,14 @@ async function answerByClicks(page: Page, pick: (number: number) => number, stop
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 async function violations(page: Page): Promise<string[]> {
-  const found = await new AxeBuilder({ page }).setLegacyMode(true).withTags(tags).options({ resultTypes: ['violations'] }).analyze();
-  return found.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`));
+  const found = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(tags)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return found.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`),
+  );
 }
 
 test('a visitor sees Try free and Buy, and no test buttons', async ({ page }) => {
@@ -114,7 +141,9 @@ test('a visitor sees Try free and Buy, and no test buttons', async ({ page }) =>
   expect(await violations(page)).toEqual([]);
 });
 
-test('learner passes an exam: the tests page, the start card, 40 right answers, the result and browsing it', async ({ page }) => {
+test('learner passes an exam: the tests page, the start card, 40 right answers, the result and browsing it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page);
   await open(page, '/ru/tests');
@@ -127,7 +156,10 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await expect(page).toHaveURL(/\/ru\/tests$/);
   // The familiarity chart: nothing answered yet, so every question is 'not met yet', with the notice.
   const familiarity = page.locator('[data-familiarity]');
-  await expect(familiarity.locator('[data-familiarity-bar]')).toHaveAttribute('aria-label', t('ru', 'tests.familiarity.chart', { correct: 0, wrong: 0, unanswered: 100 }));
+  await expect(familiarity.locator('[data-familiarity-bar]')).toHaveAttribute(
+    'aria-label',
+    t('ru', 'tests.familiarity.chart', { correct: 0, wrong: 0, unanswered: 100 }),
+  );
   await expect(familiarity.locator('[data-familiarity-part="unanswered"]')).toContainText('(100%)');
   await expect(familiarity.locator('[data-not-enough-data]')).toContainText(t('ru', 'tests.familiarity.noData'));
   expect(await violations(page)).toEqual([]);
@@ -154,7 +186,9 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await expect(page.locator('#question-heading')).toHaveText(t('ru', 'exam.questionOf', { number: 1, total: 40 }));
   await expect(page.locator('[data-question-text]')).toHaveText(key.get(1)!.text_ru);
   // The question's picture or video when it has one, and no placeholder block when it has neither.
-  await expect(question(page).locator('img[data-question-image], video[data-question-video]')).toHaveCount(key.get(1)!.image || key.get(1)!.video ? 1 : 0);
+  await expect(question(page).locator('img[data-question-image], video[data-question-video]')).toHaveCount(
+    key.get(1)!.image || key.get(1)!.video ? 1 : 0,
+  );
   await expect(question(page).locator('.question__media')).toHaveCount(key.get(1)!.image || key.get(1)!.video ? 1 : 0);
 
   // The star adds the question to favourites (and the favourites test then has a question).
@@ -162,11 +196,15 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
-  const ids = await page.evaluate(async () => (await (await fetch('/rest/v1/core/user/favorite/questions/ids')).json()) as { data: number[] });
+  const ids = await page.evaluate(
+    async () => (await (await fetch('/rest/v1/core/user/favorite/questions/ids')).json()) as { data: number[] },
+  );
   expect(ids.data).toContain(key.get(1)!.question);
 
   // Answer the first question, then check the screen mid-test.
-  await question(page).locator(`[data-answer="${key.get(1)!.correct}"]`).click();
+  await question(page)
+    .locator(`[data-answer="${key.get(1)!.correct}"]`)
+    .click();
   await expect(question(page).locator('[data-feedback="correct"]')).toHaveText(t('ru', 'exam.feedback.correct'));
   await expect(page.locator('[data-question-nav="1"]')).toHaveAttribute('data-state', 'correct');
   await expect(page.locator('[data-question-nav="1"]')).toContainText(t('ru', 'exam.state.correct'));
@@ -196,7 +234,9 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await page.locator('[data-browse]').click();
   await expect(page.locator('[data-runner="browse"]')).toBeVisible();
   await expect(question(page).locator('[data-comment]')).toContainText(key.get(1)!.explanation_ru);
-  await expect(question(page).locator(`[data-answer="${key.get(1)!.correct}"]`)).toContainText(t('ru', 'exam.correctAnswer'));
+  await expect(question(page).locator(`[data-answer="${key.get(1)!.correct}"]`)).toContainText(
+    t('ru', 'exam.correctAnswer'),
+  );
   expect(await violations(page)).toEqual([]);
   await page.locator('[data-next]').click();
   await expect(page.locator('#question-heading')).toHaveText(t('ru', 'exam.questionOf', { number: 2, total: 40 }));
@@ -241,7 +281,9 @@ test('learner fails an exam at the 9th mistake', async ({ page }) => {
   await expect(page.locator('[data-question-nav="10"]')).toContainText(t('ru', 'exam.state.unanswered'));
 });
 
-test('training with comments: the right answer and the explanation after each answer, the mode dialog and themes', async ({ page }) => {
+test('training with comments: the right answer and the explanation after each answer, the mode dialog and themes', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page);
   await open(page, '/ru/tests');
@@ -254,7 +296,9 @@ test('training with comments: the right answer and the explanation after each an
   await expect(page.locator('[data-timer="elapsed"]')).toBeVisible();
 
   const first = key.get(1)!;
-  await question(page).locator(`[data-answer="${wrongOf(first)}"]`).click();
+  await question(page)
+    .locator(`[data-answer="${wrongOf(first)}"]`)
+    .click();
   const wrongText = t('ru', 'exam.feedback.wrongWith', { value: first.correct });
   await expect(question(page).locator('[data-feedback="wrong"]')).toHaveText(wrongText);
   await expect(question(page).locator('[data-comment]')).toContainText(first.explanation_ru);
@@ -262,7 +306,9 @@ test('training with comments: the right answer and the explanation after each an
   await expect(page.locator('[data-announcer]')).toHaveText(wrongText);
   await expect(page.locator('[data-next]')).toBeFocused();
   await page.locator('[data-next]').click();
-  await question(page).locator(`[data-answer="${key.get(2)!.correct}"]`).click();
+  await question(page)
+    .locator(`[data-answer="${key.get(2)!.correct}"]`)
+    .click();
   await expect(page.locator('[data-announcer]')).toHaveText(t('ru', 'exam.feedback.correct'));
   expect(await violations(page)).toEqual([]);
   // The answered states keep their contrast in the dark theme too.
@@ -312,21 +358,30 @@ test('training with comments: the right answer and the explanation after each an
   await page.locator('[data-confirm-finish]').click();
   await expect(result(page)).toHaveAttribute('data-result', 'failed');
   const total = themed.size;
-  await expect(page.locator('[data-result-text]')).toHaveText(t('ru', 'exam.result.trainFailedText', { count: Math.floor((total * 8) / 40), total }));
+  await expect(page.locator('[data-result-text]')).toHaveText(
+    t('ru', 'exam.result.trainFailedText', { count: Math.floor((total * 8) / 40), total }),
+  );
   expect(await violations(page)).toEqual([]);
 });
 
 test('the demo as a visitor: start card, passed, browse, repeat to not passed, completed, leave', async ({ page }) => {
   test.setTimeout(90_000);
   await open(page, '/ru/tests/demo');
-  await page.locator('[data-toast-group="auth"] .toast').getByRole('button', { name: t('ru', 'auth.toast.continue') }).click();
+  await page
+    .locator('[data-toast-group="auth"] .toast')
+    .getByRole('button', { name: t('ru', 'auth.toast.continue') })
+    .click();
   const card = page.locator('[data-start-card]');
   await expect(card.getByRole('heading')).toHaveText(t('ru', 'demo.title'));
   await expect(card.getByRole('link', { name: t('ru', 'demo.buy') })).toHaveAttribute('href', /^https?:\/\//);
   await expect(card.locator('[data-begin]')).toHaveText(t('ru', 'demo.start'));
   expect(await violations(page)).toEqual([]);
-  const demo = await (await page.request.get('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': 'ru' } }))
-    .json() as { allowed_mistakes: number; questions: { id: number; number: number; correct_value: number; comment: string; answers: unknown[] }[] };
+  const demo = (await (
+    await page.request.get('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': 'ru' } })
+  ).json()) as {
+    allowed_mistakes: number;
+    questions: { id: number; number: number; correct_value: number; comment: string; answers: unknown[] }[];
+  };
   const right = new Map(demo.questions.map((q) => [q.number, q.correct_value] as const));
   const wrong = new Map(demo.questions.map((q, i) => [i + 1, (q.correct_value % q.answers.length) + 1] as const));
   await begin(page);
@@ -341,14 +396,21 @@ test('the demo as a visitor: start card, passed, browse, repeat to not passed, c
   await page.locator('[data-back-to-result]').click();
 
   await page.locator('[data-repeat]').click();
-  await expect(page.locator('#question-heading')).toHaveText(t('ru', 'exam.questionOf', { number: 1, total: demo.questions.length }));
+  await expect(page.locator('#question-heading')).toHaveText(
+    t('ru', 'exam.questionOf', { number: 1, total: demo.questions.length }),
+  );
   await answerByClicks(page, (n) => wrong.get(n)!);
   await expect(result(page)).toHaveAttribute('data-result', 'failed');
   await expect(page.locator('#result-title')).toContainText(t('ru', 'demo.result.notPassed'));
-  await expect(page.locator('[data-result-mistakes]')).toHaveAttribute('data-result-mistakes', String(demo.allowed_mistakes + 1));
+  await expect(page.locator('[data-result-mistakes]')).toHaveAttribute(
+    'data-result-mistakes',
+    String(demo.allowed_mistakes + 1),
+  );
 
   await page.locator('[data-repeat]').click();
-  await question(page).locator(`[data-answer="${right.get(1)}"]`).click();
+  await question(page)
+    .locator(`[data-answer="${right.get(1)}"]`)
+    .click();
   await page.locator('[data-finish]').click();
   await page.locator('[data-confirm-finish]').click();
   await expect(page.locator('#result-title')).toContainText(t('ru', 'demo.result.completed'));
@@ -359,7 +421,10 @@ test('the demo as a visitor: start card, passed, browse, repeat to not passed, c
 test('the demo on a phone: the question list opens on request', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await open(page, '/kz/tests/demo');
-  await page.locator('[data-toast-group="auth"] .toast').getByRole('button', { name: t('kz', 'auth.toast.continue') }).click();
+  await page
+    .locator('[data-toast-group="auth"] .toast')
+    .getByRole('button', { name: t('kz', 'auth.toast.continue') })
+    .click();
   await begin(page);
   const nav = page.locator('#question-nav');
   await expect(nav).toBeHidden();
@@ -368,7 +433,9 @@ test('the demo on a phone: the question list opens on request', async ({ page })
   await toggle.click();
   await expect(nav).toBeVisible();
   await page.locator('[data-question-nav="3"]').click();
-  await expect(page.locator('#question-heading')).toHaveText(new RegExp(`^${t('kz', 'exam.questionOf', { number: 3, total: 20 })}$`));
+  await expect(page.locator('#question-heading')).toHaveText(
+    new RegExp(`^${t('kz', 'exam.questionOf', { number: 3, total: 20 })}$`),
+  );
   await question(page).locator('[data-answer="1"]').click();
   await expect(question(page).locator('[data-feedback]')).toBeVisible();
   expect(await violations(page)).toEqual([]);
@@ -379,7 +446,13 @@ test('a whole exam with the keyboard only, with answers confirmed', async ({ pag
   await signIn(page, 'en');
   const tabTo = async (selector: string) => {
     for (let i = 0; i < 80; i++) {
-      if (await page.locator(selector).evaluate((el) => el === document.activeElement).catch(() => false)) return;
+      if (
+        await page
+          .locator(selector)
+          .evaluate((el) => el === document.activeElement)
+          .catch(() => false)
+      )
+        return;
       await page.keyboard.press('Tab');
     }
     throw new Error(`could not reach ${selector} with Tab`);
@@ -439,9 +512,13 @@ test('the runner in kz and en: interface and questions in the page language', as
   await expect(page.locator('[data-start-card] [data-begin]')).toHaveText(t('kz', 'exam.begin'));
   await begin(page);
   const key = keyOf(id);
-  await expect(page.locator('#question-heading')).toHaveText(t('kz', 'exam.questionOf', { number: 1, total: key.size }));
+  await expect(page.locator('#question-heading')).toHaveText(
+    t('kz', 'exam.questionOf', { number: 1, total: key.size }),
+  );
   await expect(page.locator('[data-question-text]')).toHaveText(key.get(1)!.text_kz);
-  await question(page).locator(`[data-answer="${key.get(1)!.correct}"]`).click();
+  await question(page)
+    .locator(`[data-answer="${key.get(1)!.correct}"]`)
+    .click();
   await expect(question(page).locator('[data-feedback="correct"]')).toHaveText(t('kz', 'exam.feedback.correct'));
   expect(await violations(page)).toEqual([]);
 
@@ -449,7 +526,9 @@ test('the runner in kz and en: interface and questions in the page language', as
   await open(page, `/en/tests/${id}`);
   await expect(page.locator('[data-begin]')).toHaveText(t('en', 'exam.continue'));
   await begin(page);
-  await expect(page.locator('#question-heading')).toHaveText(t('en', 'exam.questionOf', { number: 2, total: key.size }));
+  await expect(page.locator('#question-heading')).toHaveText(
+    t('en', 'exam.questionOf', { number: 2, total: key.size }),
+  );
   await expect(page.locator('[data-question-text]')).toHaveText(key.get(2)!.text_en);
   await expect(page.locator('[data-finish]')).toHaveText(t('en', 'exam.finish'));
   expect(await violations(page)).toEqual([]);
@@ -462,7 +541,9 @@ test('the runner in kz and en: interface and questions in the page language', as
   await begin(page);
   await expect(page.locator('[data-question-text]')).toHaveText(key.get(2)!.text_ru);
   await expect(page.locator('[data-question-text]')).toHaveAttribute('lang', 'ru');
-  await expect(page.locator('#question-heading')).toHaveText(t('en', 'exam.questionOf', { number: 2, total: key.size }));
+  await expect(page.locator('#question-heading')).toHaveText(
+    t('en', 'exam.questionOf', { number: 2, total: key.size }),
+  );
 });
 
 test('settings are saved per learner and axe finds nothing on the settings page', async ({ page }) => {

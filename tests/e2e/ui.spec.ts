@@ -39,9 +39,13 @@ test.describe('toasts', () => {
     const toasts = page.locator('[data-toast-group="errors"] .toast');
     for (const severity of severities) await page.locator(`[data-demo-toast="${severity}"]`).click();
     await expect(toasts.locator('.toast__summary')).toHaveText(severities.map((s) => t('ru', `toast.severity.${s}`)));
-    await toasts.nth(2).getByRole('button', { name: t('ru', 'common.close') }).click();
+    await toasts
+      .nth(2)
+      .getByRole('button', { name: t('ru', 'common.close') })
+      .click();
     await expect(toasts.locator('.toast__summary')).toHaveText(
-      severities.filter((s) => s !== 'error').map((s) => t('ru', `toast.severity.${s}`)));
+      severities.filter((s) => s !== 'error').map((s) => t('ru', `toast.severity.${s}`)),
+    );
   });
 
   test.describe('on a phone', () => {
@@ -59,7 +63,10 @@ test.describe('toasts', () => {
 test.describe('number input', () => {
   const field = (page: Page, key: string) => page.getByRole('spinbutton', { name: t('ru', key) });
   const button = (page: Page, key: string, which: 'increase' | 'decrease') =>
-    page.locator('.number-input').filter({ has: field(page, key) }).getByRole('button', { name: t('ru', `numberInput.${which}`) });
+    page
+      .locator('.number-input')
+      .filter({ has: field(page, key) })
+      .getByRole('button', { name: t('ru', `numberInput.${which}`) });
 
   async function setUp(page: Page): Promise<{ questions: Locator; offset: Locator }> {
     await open(page, '/ru/ui');

@@ -36,7 +36,13 @@ describe('scripts/with-node.sh', () => {
   });
 
   it('passes arguments through untouched and returns the command’s exit code', () => {
-    const result = run(['node', '-e', 'console.log(JSON.stringify(process.argv.slice(1))); process.exit(7)', 'a b', '"c"']);
+    const result = run([
+      'node',
+      '-e',
+      'console.log(JSON.stringify(process.argv.slice(1))); process.exit(7)',
+      'a b',
+      '"c"',
+    ]);
     expect(result.status).toBe(7);
     expect(JSON.parse(result.stdout)).toEqual(['a b', '"c"']);
   });

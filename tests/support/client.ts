@@ -32,7 +32,8 @@ export function freshAddress(): string {
 }
 
 /** `/v1/x` and `/rest/v1/x` both name `/rest/v1/x`. */
-const restPath = (path: string) => (path.startsWith('/rest/') ? path : `/rest${path.startsWith('/') ? '' : '/'}${path}`);
+const restPath = (path: string) =>
+  path.startsWith('/rest/') ? path : `/rest${path.startsWith('/') ? '' : '/'}${path}`;
 
 /** A client with no session (a visitor), or with the cookies given. */
 export function apiClient(app: App, options: { ip?: string; cookie?: string } = {}): ApiClient {
@@ -48,20 +49,24 @@ export function apiClient(app: App, options: { ip?: string; cookie?: string } = 
       const at = pair!.indexOf('=');
       const name = pair!.slice(0, at).trim();
       const value = pair!.slice(at + 1).trim();
-      const expired = !value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+      const expired =
+        !value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
       if (expired) jar.delete(name);
       else jar.set(name, value);
     }
     return res;
   };
   const client: ApiClient = {
-    get cookie() { return [...jar].map(([name, value]) => `${name}=${value}`).join('; '); },
+    get cookie() {
+      return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    },
     ip,
     async request(method, path, { body, lang, headers = {} } = {}) {
       const sent: Record<string, string> = { ...headers };
       if (client.cookie) sent.cookie = client.cookie;
       if (lang) sent['accept-language'] = lang;
-      if (body !== undefined && !Object.keys(sent).some((h) => h.toLowerCase() === 'content-type')) sent['content-type'] = 'application/json';
+      if (body !== undefined && !Object.keys(sent).some((h) => h.toLowerCase() === 'content-type'))
+        sent['content-type'] = 'application/json';
       const init: RequestInit = { method, headers: sent };
       if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
       return keep(await app.request(restPath(path), init, { clientAddress: ip }));
@@ -79,14 +84,27 @@ export function apiClient(app: App, options: { ip?: string; cookie?: string } = 
 }
 
 /** Signs in through the real route and returns the answer, whatever it is (for tests of signing in). */
-export async function signIn(app: App, login: string, password = DEMO_PASSWORD, options: { ip?: string } = {}): Promise<Response> {
+export async function signIn(
+  app: App,
+  login: string,
+  password = DEMO_PASSWORD,
+  options: { ip?: string } = {},
+): Promise<Response> {
   return apiClient(app, options).post('/v1/core/authentication', { login, password });
 }
 
 /** A client signed in as `login` (the demo password unless told); throws when the sign-in fails. */
-export async function signedIn(app: App, login: string, options: { password?: string; ip?: string } = {}): Promise<ApiClient> {
+export async function signedIn(
+  app: App,
+  login: string,
+  options: { password?: string; ip?: string } = {},
+): Promise<ApiClient> {
   const client = apiClient(app, options.ip ? { ip: options.ip } : {});
-  const res = await client.post('/v1/core/authentication', { login, password: options.password ?? DEMO_PASSWORD, cookie: true });
+  const res = await client.post('/v1/core/authentication', {
+    login,
+    password: options.password ?? DEMO_PASSWORD,
+    cookie: true,
+  });
   if (res.status !== 200) throw new Error(`Signing in as ${login} answered ${res.status}: ${await res.text()}`);
   return client;
 }

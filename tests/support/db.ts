@@ -13,7 +13,11 @@ import { syncContent } from '../../src/server/services/content-sync';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-export interface TestDb { deps: Deps; clock: { now: Date }; close: () => Promise<void> }
+export interface TestDb {
+  deps: Deps;
+  clock: { now: Date };
+  close: () => Promise<void>;
+}
 
 export async function createTestDb(dialect: Dialect, options: { content?: boolean } = {}): Promise<TestDb> {
   let url: string;
@@ -47,6 +51,9 @@ export async function createTestDb(dialect: Dialect, options: { content?: boolea
   return {
     deps,
     clock,
-    close: async () => { await db.destroy(); await cleanup(); },
+    close: async () => {
+      await db.destroy();
+      await cleanup();
+    },
   };
 }

@@ -11,7 +11,11 @@ import { createSession, SESSION_COOKIE } from '../../src/server/services/session
 import { seedBank } from './bank';
 import { createTestDb, type TestDb } from './db';
 
-export interface TestServer { base: string; port: number; close: () => Promise<void> }
+export interface TestServer {
+  base: string;
+  port: number;
+  close: () => Promise<void>;
+}
 
 export async function startApiServer(deps: () => Promise<Deps>): Promise<TestServer> {
   const server = http.createServer(createApiListener(deps));
@@ -20,12 +24,24 @@ export async function startApiServer(deps: () => Promise<Deps>): Promise<TestSer
   return {
     base: `http://127.0.0.1:${port}`,
     port,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-export interface RawResponse { status: number; headers: http.IncomingHttpHeaders; body: string }
-export interface SendOptions { headers?: Record<string, string>; body?: string; chunked?: boolean }
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+export interface SendOptions {
+  headers?: Record<string, string>;
+  body?: string;
+  chunked?: boolean;
+}
 
 /**
  * One request by hand (node:http), so the test decides the framing: no body and no Content-Length at
@@ -43,7 +59,9 @@ export function send(base: string, method: string, path: string, options: SendOp
     const req = http.request({ hostname, port, path, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -61,11 +79,17 @@ export function send(base: string, method: string, path: string, options: SendOp
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
-export interface RouteInfo { method: string; path: string; params: string[] }
+export interface RouteInfo {
+  method: string;
+  path: string;
+  params: string[];
+}
 
 /** Every route the app declares (middleware entries too: their prefixes are paths a client can try). */
 export function apiRoutes(): RouteInfo[] {
-  const app = createApp(async () => { throw new Error('routes are only listed, never called'); });
+  const app = createApp(async () => {
+    throw new Error('routes are only listed, never called');
+  });
   const seen = new Map<string, RouteInfo>();
   for (const r of app.routes) {
     const path = r.path.replace(/\/\*$/, '/anything');
@@ -94,9 +118,22 @@ export async function startApiFixture(dialect: Dialect): Promise<ApiFixture> {
   await seedDemo(t.deps.db, t.clock.now);
   await seedBank(t.deps.db);
   const server = await startApiServer(async () => t.deps);
-  const learner = await t.deps.db.selectFrom('learners').select('id').where('login', '=', 'learner').executeTakeFirstOrThrow();
-  const signIn = async () => `${SESSION_COOKIE}=${await createSession(t.deps.db, learner.id, t.deps.config.ZHOL_SESSION_IDLE_MINUTES, t.clock.now)}`;
-  return { t, server, signIn, close: async () => { await server.close(); await t.close(); } };
+  const learner = await t.deps.db
+    .selectFrom('learners')
+    .select('id')
+    .where('login', '=', 'learner')
+    .executeTakeFirstOrThrow();
+  const signIn = async () =>
+    `${SESSION_COOKIE}=${await createSession(t.deps.db, learner.id, t.deps.config.ZHOL_SESSION_IDLE_MINUTES, t.clock.now)}`;
+  return {
+    t,
+    server,
+    signIn,
+    close: async () => {
+      await server.close();
+      await t.close();
+    },
+  };
 }
 
 /** What is wrong with an answer, or null: never 5xx, and every error is {desc, status} JSON. */
@@ -105,8 +142,11 @@ export function problemWith(method: string, res: RawResponse): string | null {
   if (res.status >= 400 && method !== 'HEAD') {
     try {
       const body = JSON.parse(res.body) as { desc?: unknown; status?: unknown };
-      if (typeof body.desc !== 'string' || body.status !== res.status) return `error body not {desc, status}: ${res.body.slice(0, 200)}`;
-    } catch { return `error body not JSON: ${res.body.slice(0, 200)}`; }
+      if (typeof body.desc !== 'string' || body.status !== res.status)
+        return `error body not {desc, status}: ${res.body.slice(0, 200)}`;
+    } catch {
+      return `error body not JSON: ${res.body.slice(0, 200)}`;
+    }
   }
   return null;
 }

@@ -12,7 +12,9 @@ import { join } from 'node:path';
 export function postgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb')) && existsSync(join(root, v, 'bin', 'pg_ctl')));
+  const versions = readdirSync(root).filter(
+    (v) => existsSync(join(root, v, 'bin', 'initdb')) && existsSync(join(root, v, 'bin', 'pg_ctl')),
+  );
   versions.sort((a, b) => Number(b) - Number(a));
   return versions[0] && join(root, versions[0], 'bin');
 }
@@ -28,9 +30,15 @@ async function freePort(): Promise<number> {
 const asRoot = process.getuid?.() === 0;
 
 export class ThrowawayPostgres {
-  private constructor(private readonly bin: string, readonly dir: string, readonly port: number) {}
+  private constructor(
+    private readonly bin: string,
+    readonly dir: string,
+    readonly port: number,
+  ) {}
 
-  get url(): string { return `postgres://postgres@127.0.0.1:${this.port}/postgres`; }
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
 
   static async create(): Promise<ThrowawayPostgres> {
     const bin = postgresBin();
@@ -42,7 +50,18 @@ export class ThrowawayPostgres {
       chownSync(dir, uid, gid);
     }
     const pg = new ThrowawayPostgres(bin, dir, await freePort());
-    pg.run('initdb', ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+    pg.run('initdb', [
+      '-D',
+      join(dir, 'data'),
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--no-locale',
+      '--no-sync',
+    ]);
     pg.start();
     return pg;
   }
@@ -57,7 +76,18 @@ export class ThrowawayPostgres {
 
   start(): void {
     const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-    this.run('pg_ctl', ['start', '-w', '-t', '60', '-D', join(this.dir, 'data'), '-l', join(this.dir, 'server.log'), '-o', options]);
+    this.run('pg_ctl', [
+      'start',
+      '-w',
+      '-t',
+      '60',
+      '-D',
+      join(this.dir, 'data'),
+      '-l',
+      join(this.dir, 'server.log'),
+      '-o',
+      options,
+    ]);
   }
 
   /** Gone at once, as a crash or a pulled cable would leave it. */
@@ -71,18 +101,39 @@ export class ThrowawayPostgres {
     const pidFile = join(this.dir, 'data', 'postmaster.pid');
     if (!existsSync(pidFile)) return [];
     const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    const children = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-      try { return Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster; } catch { return false; }
-    }).map(Number);
+    const children = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
     return [postmaster, ...children];
   }
 
   /** Every process stopped where it stands: connections stay open and nothing answers. */
-  freeze(): void { for (const pid of this.pids()) process.kill(pid, 'SIGSTOP'); }
+  freeze(): void {
+    for (const pid of this.pids()) process.kill(pid, 'SIGSTOP');
+  }
 
-  thaw(): void { for (const pid of this.pids()) { try { process.kill(pid, 'SIGCONT'); } catch { /* already gone */ } } }
+  thaw(): void {
+    for (const pid of this.pids()) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
 
   destroy(): void {
-    try { if (existsSync(join(this.dir, 'data', 'postmaster.pid'))) this.stopImmediately(); } finally { rmSync(this.dir, { recursive: true, force: true }); }
+    try {
+      if (existsSync(join(this.dir, 'data', 'postmaster.pid'))) this.stopImmediately();
+    } finally {
+      rmSync(this.dir, { recursive: true, force: true });
+    }
   }
 }

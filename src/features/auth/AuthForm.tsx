@@ -4,7 +4,12 @@ import type { ApiRequestError } from '../../client/api';
 import { signIn } from '../../client/session';
 import type { Texts } from '../../i18n/interpolate';
 
-interface Props { locale: string; texts: Texts; registerUrl: string; recoverUrl: string }
+interface Props {
+  locale: string;
+  texts: Texts;
+  registerUrl: string;
+  recoverUrl: string;
+}
 
 export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Props) {
   const [login, setLogin] = useState('');
@@ -15,7 +20,10 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!login.trim() || !password) { setError(texts['auth.errors.required']!); return; }
+    if (!login.trim() || !password) {
+      setError(texts['auth.errors.required']!);
+      return;
+    }
     setPending(true);
     setError('');
     try {
@@ -35,25 +43,55 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
     <form className="auth-form card" onSubmit={submit} noValidate aria-describedby={error ? 'auth-error' : undefined}>
       <div className="field">
         <label htmlFor="auth-login">{texts['auth.login']}</label>
-        <input id="auth-login" name="login" type="text" autoComplete="username" inputMode="email" autoCapitalize="none"
-          spellCheck={false} value={login} onChange={(e) => setLogin(e.target.value)} aria-invalid={!!error} required />
+        <input
+          id="auth-login"
+          name="login"
+          type="text"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={login}
+          onChange={(e) => setLogin(e.target.value)}
+          aria-invalid={!!error}
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor="auth-password">{texts['auth.password']}</label>
-        <input id="auth-password" name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password"
-          value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!error} required />
+        <input
+          id="auth-password"
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={!!error}
+          required
+        />
         <label className="checkbox">
           <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
           {texts['auth.showPassword']}
         </label>
       </div>
-      {error && <p id="auth-error" className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p id="auth-error" className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <button className="btn btn--primary btn--block" type="submit" disabled={pending} aria-busy={pending}>
         {pending ? texts['auth.submitting'] : texts['auth.submit']}
       </button>
       <p className="auth-form__links">
-        <a href={recoverUrl} target="_blank" rel="noopener">{texts['auth.recover']}</a>
-        <span>{texts['auth.noAccount']} <a href={registerUrl} target="_blank" rel="noopener">{texts['auth.register']}</a></span>
+        <a href={recoverUrl} target="_blank" rel="noopener">
+          {texts['auth.recover']}
+        </a>
+        <span>
+          {texts['auth.noAccount']}{' '}
+          <a href={registerUrl} target="_blank" rel="noopener">
+            {texts['auth.register']}
+          </a>
+        </span>
       </p>
     </form>
   );

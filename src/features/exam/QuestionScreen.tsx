@@ -6,9 +6,29 @@ import { useEffect, useRef, useState } from 'react';
 import { isLocale, locales, type Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { commentVisible, type TestSettings } from '../settings/store';
-import { formatClock, isoDuration, keyAction, mistakesLeft, nextIndex, remainingSeconds, elapsedSeconds, slotState, summarize, type SlotState } from './logic';
 import {
-  $currentQuestion, $examState, answerCurrent, goNext, goPrevious, goToQuestion, setBrowsing, setNavVisible, tick, toggleFavorite,
+  formatClock,
+  isoDuration,
+  keyAction,
+  mistakesLeft,
+  nextIndex,
+  remainingSeconds,
+  elapsedSeconds,
+  slotState,
+  summarize,
+  type SlotState,
+} from './logic';
+import {
+  $currentQuestion,
+  $examState,
+  answerCurrent,
+  goNext,
+  goPrevious,
+  goToQuestion,
+  setBrowsing,
+  setNavVisible,
+  tick,
+  toggleFavorite,
 } from './store';
 import type { AnswerSlot, Examination, ExamQuestion } from './types';
 import { modeLabel } from './StartCard';
@@ -31,16 +51,26 @@ function Timer({ texts, exam, announce }: { texts: Texts; exam: Examination; ann
   const [now, setNow] = useState(() => Date.now());
   const announced = useRef(new Set<number>());
   useEffect(() => {
-    const update = () => { const at = Date.now(); setNow(at); tick(at); };
+    const update = () => {
+      const at = Date.now();
+      setNow(at);
+      tick(at);
+    };
     update();
     const timer = setInterval(update, 1000);
     // Timers are throttled in background tabs: catch up as soon as the page is visible again.
     document.addEventListener('visibilitychange', update);
-    return () => { clearInterval(timer); document.removeEventListener('visibilitychange', update); };
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', update);
+    };
   }, [exam.id, exam.deadline]);
   const left = exam.deadline ? (state.localTestTime ?? remainingSeconds(exam.deadline, now)) : null;
   useEffect(() => {
-    for (const [at, key] of [[300, 'exam.timer.fiveMinutes'], [60, 'exam.timer.oneMinute']] as const) {
+    for (const [at, key] of [
+      [300, 'exam.timer.fiveMinutes'],
+      [60, 'exam.timer.oneMinute'],
+    ] as const) {
       if (left !== null && left <= at && left > 0 && !announced.current.has(at)) {
         announced.current.add(at);
         announce(texts[key]!);
@@ -52,14 +82,18 @@ function Timer({ texts, exam, announce }: { texts: Texts; exam: Examination; ann
     return (
       <p className="runner__timer">
         <span className="muted">{texts['exam.timer.elapsed']}</span>{' '}
-        <time dateTime={isoDuration(spent)} data-timer="elapsed">{formatClock(spent)}</time>
+        <time dateTime={isoDuration(spent)} data-timer="elapsed">
+          {formatClock(spent)}
+        </time>
       </p>
     );
   }
   return (
     <p className={`runner__timer${left <= 60 ? ' runner__timer--low' : ''}`} role="timer" aria-live="off">
       <span className="muted">{texts['exam.timer.left']}</span>{' '}
-      <time dateTime={isoDuration(left)} data-timer="left">{formatClock(left)}</time>
+      <time dateTime={isoDuration(left)} data-timer="left">
+        {formatClock(left)}
+      </time>
     </p>
   );
 }
@@ -76,7 +110,17 @@ function showQuestion(index: number) {
   requestAnimationFrame(() => document.querySelector('section.question')?.scrollIntoView({ block: 'start' }));
 }
 
-function Navigator({ texts, exam, current, visible }: { texts: Texts; exam: Examination; current: number; visible: boolean }) {
+function Navigator({
+  texts,
+  exam,
+  current,
+  visible,
+}: {
+  texts: Texts;
+  exam: Examination;
+  current: number;
+  visible: boolean;
+}) {
   const choose = showQuestion;
   return (
     <nav className="qnav" id="question-nav" aria-label={texts['exam.nav.label']} hidden={!visible}>
@@ -86,10 +130,20 @@ function Navigator({ texts, exam, current, visible }: { texts: Texts; exam: Exam
           const state = slotState(slot);
           return (
             <li key={q.id}>
-              <button type="button" className={`qnav__item qnav__item--${state}`} aria-current={i === current ? 'step' : undefined}
-                onClick={() => choose(i)} data-question-nav={i + 1} data-state={state}>
+              <button
+                type="button"
+                className={`qnav__item qnav__item--${state}`}
+                aria-current={i === current ? 'step' : undefined}
+                onClick={() => choose(i)}
+                data-question-nav={i + 1}
+                data-state={state}
+              >
                 <span>{q.number}</span>
-                {MARK[state] && <span className="qnav__mark" aria-hidden="true">{MARK[state]}</span>}
+                {MARK[state] && (
+                  <span className="qnav__mark" aria-hidden="true">
+                    {MARK[state]}
+                  </span>
+                )}
                 <span className="visually-hidden">{`, ${stateText(texts, state)}`}</span>
               </button>
             </li>
@@ -113,9 +167,23 @@ function Media({ texts, question, settings }: { texts: Texts; question: ExamQues
     const descriptionId = `media-description-${question.id}`;
     return (
       <div className="question__media">
-        <video key={question.video} src={question.video!} poster={question.image ?? undefined} muted controls playsInline preload="metadata"
-          aria-label={interpolate(texts['exam.videoLabel'], { number: question.number })} aria-describedby={described ? descriptionId : undefined} data-question-video />
-        {described && <p id={descriptionId} className="visually-hidden">{described}</p>}
+        <video
+          key={question.video}
+          src={question.video!}
+          poster={question.image ?? undefined}
+          muted
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={interpolate(texts['exam.videoLabel'], { number: question.number })}
+          aria-describedby={described ? descriptionId : undefined}
+          data-question-video
+        />
+        {described && (
+          <p id={descriptionId} className="visually-hidden">
+            {described}
+          </p>
+        )}
       </div>
     );
   }
@@ -132,7 +200,8 @@ function Media({ texts, question, settings }: { texts: Texts; question: ExamQues
 
 function optionClass(value: number, slot: AnswerSlot | undefined, correctValue: number | undefined): string {
   const classes = ['answer'];
-  if (slot?.answered && slot.answer === value) classes.push(slot.correct === false ? 'answer--wrong' : slot.correct ? 'answer--correct' : 'answer--chosen');
+  if (slot?.answered && slot.answer === value)
+    classes.push(slot.correct === false ? 'answer--wrong' : slot.correct ? 'answer--correct' : 'answer--chosen');
   if (correctValue === value && slot?.answered) classes.push('answer--right');
   return classes.join(' ');
 }
@@ -211,11 +280,18 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      const action = keyAction({
-        key: event.key, altKey: event.altKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey,
-        targetTag: target?.tagName, targetType: (target as HTMLInputElement | null)?.type,
-        inDialog: !!document.querySelector('dialog[open]'),
-      }, { answerCount: question?.answers.length ?? 0, answered, selected, browsing });
+      const action = keyAction(
+        {
+          key: event.key,
+          altKey: event.altKey,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          targetTag: target?.tagName,
+          targetType: (target as HTMLInputElement | null)?.type,
+          inDialog: !!document.querySelector('dialog[open]'),
+        },
+        { answerCount: question?.answers.length ?? 0, answered, selected, browsing },
+      );
       if (!action) return;
       event.preventDefault();
       if (action.type === 'choose') {
@@ -243,7 +319,11 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   const contentLang = isLocale(shownIn) && shownIn !== locale ? locales[shownIn].lang : undefined;
 
   return (
-    <div ref={runner} className={`runner${state.testNavVisible ? '' : ' runner--nav-hidden'}`} data-runner={browsing ? 'browse' : 'test'}>
+    <div
+      ref={runner}
+      className={`runner${state.testNavVisible ? '' : ' runner--nav-hidden'}`}
+      data-runner={browsing ? 'browse' : 'test'}
+    >
       <div className="runner__bar" data-runner-bar>
         <p className="runner__title">
           <strong>{demo ? texts['demo.title'] : exam.qualification.name}</strong>
@@ -255,54 +335,111 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
           {exam.allowed_mistakes !== null
             ? interpolate(texts['exam.mistakesOf'], { mistakes: summary.mistakes, allowed: exam.allowed_mistakes })
             : interpolate(texts['exam.mistakes'], { mistakes: summary.mistakes })}
-          {left !== null && !browsing && <span className="visually-hidden"> ({plural(texts, locale, 'exam.mistakesLeft', left)})</span>}
+          {left !== null && !browsing && (
+            <span className="visually-hidden"> ({plural(texts, locale, 'exam.mistakesLeft', left)})</span>
+          )}
         </p>
         <div className="runner__tools">
-          <button className="btn btn--secondary btn--small" type="button" aria-expanded={state.testNavVisible} aria-controls="question-nav"
-            onClick={() => setNavVisible(!state.testNavVisible)}>
+          <button
+            className="btn btn--secondary btn--small"
+            type="button"
+            aria-expanded={state.testNavVisible}
+            aria-controls="question-nav"
+            onClick={() => setNavVisible(!state.testNavVisible)}
+          >
             {texts['exam.nav.label']}
           </button>
-          {browsing
-            ? <button className="btn btn--secondary btn--small" type="button" onClick={() => setBrowsing(false)} data-back-to-result>{texts['exam.result.back']}</button>
-            : <button className="btn btn--secondary btn--small" type="button" onClick={onFinish} data-finish>{texts['exam.finish']}</button>}
+          {browsing ? (
+            <button
+              className="btn btn--secondary btn--small"
+              type="button"
+              onClick={() => setBrowsing(false)}
+              data-back-to-result
+            >
+              {texts['exam.result.back']}
+            </button>
+          ) : (
+            <button className="btn btn--secondary btn--small" type="button" onClick={onFinish} data-finish>
+              {texts['exam.finish']}
+            </button>
+          )}
         </div>
       </div>
 
       <div className="runner__body">
         <Navigator texts={texts} exam={exam} current={index} visible={state.testNavVisible} />
-        <section className="card question" aria-labelledby="question-heading" data-question-id={question.id} data-question-number={question.number}>
+        <section
+          className="card question"
+          aria-labelledby="question-heading"
+          data-question-id={question.id}
+          data-question-number={question.number}
+        >
           <div className="question__head">
             <h2 id="question-heading" ref={heading} tabIndex={-1}>
               {interpolate(texts['exam.questionOf'], { number: question.number, total: exam.question_count })}
             </h2>
             {!demo && (
-              <button type="button" className="icon-btn star" aria-pressed={question.favorite} onClick={() => void toggleFavorite(question.id)}
-                aria-label={texts['exam.favorite.label']} title={question.favorite ? texts['exam.favorite.remove'] : texts['exam.favorite.add']} data-favorite>
+              <button
+                type="button"
+                className="icon-btn star"
+                aria-pressed={question.favorite}
+                onClick={() => void toggleFavorite(question.id)}
+                aria-label={texts['exam.favorite.label']}
+                title={question.favorite ? texts['exam.favorite.remove'] : texts['exam.favorite.add']}
+                data-favorite
+              >
                 <span aria-hidden="true">{question.favorite ? '★' : '☆'}</span>
               </button>
             )}
           </div>
           <Media texts={texts} question={question} settings={settings} />
-          <fieldset className="answers" disabled={answered || browsing || pending} aria-busy={pending}
+          <fieldset
+            className="answers"
+            disabled={answered || browsing || pending}
+            aria-busy={pending}
             aria-describedby={!browsing && !answered ? 'keys-hint' : undefined}
-            onPointerDown={() => { lastPointer.current = Date.now(); }}>
-            <legend className="question__text" lang={contentLang} data-question-text>{question.text}</legend>
+            onPointerDown={() => {
+              lastPointer.current = Date.now();
+            }}
+          >
+            <legend className="question__text" lang={contentLang} data-question-text>
+              {question.text}
+            </legend>
             {question.answers.map((option) => {
               const checked = answered ? slot?.answer === option.value : selected === option.value;
               const isRight = (answered || browsing) && correctValue === option.value;
               const isMine = answered && slot?.answer === option.value;
               return (
-                <label key={option.value} className={optionClass(option.value, slot, browsing ? correctValue : answered ? correctValue : undefined)}
-                  data-answer={option.value}>
-                  <input id={`answer-${option.value}`} type="radio" name={`question-${question.id}`} value={option.value} checked={checked}
-                    onChange={() => choose(option.value, Date.now() - lastPointer.current < 600)} />
-                  <span className="answer__number" aria-hidden="true">{option.value}</span>
-                  <span className="answer__text" lang={contentLang}>{option.text}</span>
+                <label
+                  key={option.value}
+                  className={optionClass(
+                    option.value,
+                    slot,
+                    browsing ? correctValue : answered ? correctValue : undefined,
+                  )}
+                  data-answer={option.value}
+                >
+                  <input
+                    id={`answer-${option.value}`}
+                    type="radio"
+                    name={`question-${question.id}`}
+                    value={option.value}
+                    checked={checked}
+                    onChange={() => choose(option.value, Date.now() - lastPointer.current < 600)}
+                  />
+                  <span className="answer__number" aria-hidden="true">
+                    {option.value}
+                  </span>
+                  <span className="answer__text" lang={contentLang}>
+                    {option.text}
+                  </span>
                   {(isMine || isRight) && (
                     <span className="answer__tags">
                       {isMine && <span className="tag">{texts['exam.yourAnswer']}</span>}
                       {isRight && <span className="tag tag--right">✓ {texts['exam.correctAnswer']}</span>}
-                      {isMine && slot?.correct === false && <span className="tag tag--wrong">✗ {texts['exam.state.wrong']}</span>}
+                      {isMine && slot?.correct === false && (
+                        <span className="tag tag--wrong">✗ {texts['exam.state.wrong']}</span>
+                      )}
                     </span>
                   )}
                 </label>
@@ -313,35 +450,71 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
           {(answered || browsing) && feedbackState !== 'unanswered' && (
             <p className={`feedback feedback--${feedbackState}`} data-feedback={feedbackState}>
               {feedbackState === 'correct' && texts['exam.feedback.correct']}
-              {feedbackState === 'wrong' && (correctValue ? interpolate(texts['exam.feedback.wrongWith'], { value: correctValue }) : texts['exam.feedback.wrong'])}
+              {feedbackState === 'wrong' &&
+                (correctValue
+                  ? interpolate(texts['exam.feedback.wrongWith'], { value: correctValue })
+                  : texts['exam.feedback.wrong'])}
               {feedbackState === 'answered' && texts['exam.feedback.saved']}
             </p>
           )}
-          {browsing && feedbackState === 'unanswered' && <p className="feedback feedback--wrong" data-feedback="unanswered">{texts['exam.feedback.unanswered']}</p>}
-          {showComment && (
-            answered || browsing
-              ? <div className="comment" data-comment><h3>{texts['exam.comment']}</h3><p lang={contentLang}>{question.comment}</p></div>
-              : <details className="comment" data-comment><summary>{texts['exam.commentBefore']}</summary><p lang={contentLang}>{question.comment}</p></details>
+          {browsing && feedbackState === 'unanswered' && (
+            <p className="feedback feedback--wrong" data-feedback="unanswered">
+              {texts['exam.feedback.unanswered']}
+            </p>
           )}
+          {showComment &&
+            (answered || browsing ? (
+              <div className="comment" data-comment>
+                <h3>{texts['exam.comment']}</h3>
+                <p lang={contentLang}>{question.comment}</p>
+              </div>
+            ) : (
+              <details className="comment" data-comment>
+                <summary>{texts['exam.commentBefore']}</summary>
+                <p lang={contentLang}>{question.comment}</p>
+              </details>
+            ))}
 
           <div className="row question__actions">
             {browsing && (
-              <button className="btn btn--secondary" type="button" onClick={() => goPrevious()} disabled={index === 0}>{texts['exam.previous']}</button>
+              <button className="btn btn--secondary" type="button" onClick={() => goPrevious()} disabled={index === 0}>
+                {texts['exam.previous']}
+              </button>
             )}
             {!browsing && !answered && (
-              <button className="btn btn--primary" type="button" disabled={selected === null || pending} aria-busy={pending}
-                onClick={() => selected !== null && void answer(selected)} data-submit>
+              <button
+                className="btn btn--primary"
+                type="button"
+                disabled={selected === null || pending}
+                aria-busy={pending}
+                onClick={() => selected !== null && void answer(selected)}
+                data-submit
+              >
                 {settings.confirmAnswer ? texts['exam.confirm'] : texts['exam.answer']}
               </button>
             )}
             {(browsing || hasNext || answered) && (
-              <button ref={nextButton} className={`btn ${answered || browsing ? 'btn--primary' : 'btn--secondary'}`} type="button" onClick={next}
-                disabled={pending} data-next>
-                {browsing && !hasNext ? texts['exam.result.back'] : !hasNext && summary.unanswered === 0 ? texts['exam.finish'] : texts['exam.next']}
+              <button
+                ref={nextButton}
+                className={`btn ${answered || browsing ? 'btn--primary' : 'btn--secondary'}`}
+                type="button"
+                onClick={next}
+                disabled={pending}
+                data-next
+              >
+                {browsing && !hasNext
+                  ? texts['exam.result.back']
+                  : !hasNext && summary.unanswered === 0
+                    ? texts['exam.finish']
+                    : texts['exam.next']}
               </button>
             )}
           </div>
-          {!browsing && <p id="keys-hint" className="muted keys-hint">{texts['exam.keysHint']}</p>}
+          {!browsing && (
+            <p id="keys-hint" className="muted keys-hint">
+              {texts['exam.keysHint']}
+            </p>
+          )}
         </section>
       </div>
     </div>

@@ -19,7 +19,9 @@ interface Props {
 
 export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, onBrowse, onRepeat }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => { heading.current?.focus(); }, []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   const key = resultKey(exam.status, demo);
   const label = texts[`${demo ? 'demo' : 'exam'}.result.${key}`] ?? key;
   const summary = summarize(exam);
@@ -30,20 +32,34 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
   // A training is judged like the exam, by the same share of mistakes: say so, with its numbers.
   const trainingVerdict = !demo && exam.prepare && (good || exam.status === 'failed') && allowance !== null;
   const text = trainingVerdict
-    ? interpolate(texts[`exam.result.train${good ? 'Passed' : 'Failed'}Text`], { count: allowance, total: exam.question_count })
+    ? interpolate(texts[`exam.result.train${good ? 'Passed' : 'Failed'}Text`], {
+        count: allowance,
+        total: exam.question_count,
+      })
     : texts[`${demo ? 'demo' : 'exam'}.result.${key}Text`];
 
   return (
-    <section className={`card result result--${good ? 'good' : bad ? 'bad' : 'neutral'}`} aria-labelledby="result-title" data-result={exam.status}>
-      <p className="result__label muted">{demo ? texts['demo.title'] : `${exam.qualification.name} · ${modeLabel(texts, exam)}`}</p>
+    <section
+      className={`card result result--${good ? 'good' : bad ? 'bad' : 'neutral'}`}
+      aria-labelledby="result-title"
+      data-result={exam.status}
+    >
+      <p className="result__label muted">
+        {demo ? texts['demo.title'] : `${exam.qualification.name} · ${modeLabel(texts, exam)}`}
+      </p>
       <h2 id="result-title" ref={heading} tabIndex={-1}>
-        <span className="result__mark" aria-hidden="true">{good ? '✓' : bad ? '✗' : '•'}</span> {label}
+        <span className="result__mark" aria-hidden="true">
+          {good ? '✓' : bad ? '✗' : '•'}
+        </span>{' '}
+        {label}
       </h2>
       {text && <p data-result-text>{text}</p>}
       <dl className="facts">
         <div>
           <dt>{texts['exam.result.correct']}</dt>
-          <dd data-result-correct={summary.correct}>{interpolate(texts['exam.of'], { value: summary.correct, total: summary.total })}</dd>
+          <dd data-result-correct={summary.correct}>
+            {interpolate(texts['exam.of'], { value: summary.correct, total: summary.total })}
+          </dd>
         </div>
         <div>
           <dt>{texts['exam.result.mistakes']}</dt>
@@ -53,25 +69,42 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
           </dd>
         </div>
         {summary.unanswered > 0 && (
-          <div><dt>{texts['exam.result.unanswered']}</dt><dd>{summary.unanswered}</dd></div>
+          <div>
+            <dt>{texts['exam.result.unanswered']}</dt>
+            <dd>{summary.unanswered}</dd>
+          </div>
         )}
         <div>
           <dt>{texts['exam.result.time']}</dt>
-          <dd><time dateTime={isoDuration(spent)}>{formatClock(spent)}</time></dd>
+          <dd>
+            <time dateTime={isoDuration(spent)}>{formatClock(spent)}</time>
+          </dd>
         </div>
       </dl>
       <div className="row">
-        <button className="btn btn--primary" type="button" onClick={onBrowse} data-browse>{texts['exam.result.browse']}</button>
+        <button className="btn btn--primary" type="button" onClick={onBrowse} data-browse>
+          {texts['exam.result.browse']}
+        </button>
         {demo ? (
           <>
-            <button className="btn btn--secondary" type="button" onClick={onRepeat} data-repeat>{texts['demo.repeat']}</button>
-            <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener">{texts['demo.buy']}</a>
-            <a className="btn btn--secondary" href={`/${locale}/tests`} data-leave>{texts['demo.leave']}</a>
+            <button className="btn btn--secondary" type="button" onClick={onRepeat} data-repeat>
+              {texts['demo.repeat']}
+            </button>
+            <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener">
+              {texts['demo.buy']}
+            </a>
+            <a className="btn btn--secondary" href={`/${locale}/tests`} data-leave>
+              {texts['demo.leave']}
+            </a>
           </>
         ) : (
           <>
-            <a className="btn btn--secondary" href={`/${locale}/tests`} data-new-test>{texts['exam.result.newTest']}</a>
-            <a className="btn btn--secondary" href={`/${locale}/stats`}>{texts['exam.result.stats']}</a>
+            <a className="btn btn--secondary" href={`/${locale}/tests`} data-new-test>
+              {texts['exam.result.newTest']}
+            </a>
+            <a className="btn btn--secondary" href={`/${locale}/stats`}>
+              {texts['exam.result.stats']}
+            </a>
           </>
         )}
       </div>

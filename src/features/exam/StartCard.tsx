@@ -31,13 +31,23 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
   useEffect(() => {
     if (!exam) return;
     let live = true;
-    void preloadAll(images, (url) => loadImage(url), (done, total) => { if (live) setProgress({ done, total }); });
-    return () => { live = false; };
+    void preloadAll(
+      images,
+      (url) => loadImage(url),
+      (done, total) => {
+        if (live) setProgress({ done, total });
+      },
+    );
+    return () => {
+      live = false;
+    };
     // Preload again only when the set of pictures changes.
   }, [key, !!exam]);
 
   const ready = !!exam && !!progress && progress.done >= progress.total;
-  useEffect(() => { if (ready) heading.current?.focus(); }, [ready]);
+  useEffect(() => {
+    if (ready) heading.current?.focus();
+  }, [ready]);
 
   const summary = exam ? summarize(exam) : null;
   const left = exam ? remainingSeconds(exam.deadline, Date.now()) : null;
@@ -47,40 +57,65 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
   const title = demo ? texts['demo.title'] : exam?.qualification.name;
 
   let status = texts['exam.loading']!;
-  if (exam && !ready) status = interpolate(texts['exam.loadingImages'], { done: progress?.done ?? 0, total: progress?.total ?? images.length });
+  if (exam && !ready)
+    status = interpolate(texts['exam.loadingImages'], {
+      done: progress?.done ?? 0,
+      total: progress?.total ?? images.length,
+    });
   else if (ready) status = texts['exam.ready']!;
 
   return (
     <section className="card start-card" aria-labelledby="start-title" aria-busy={!ready} data-start-card>
       {exam ? (
         <>
-          <h2 id="start-title" ref={heading} tabIndex={-1}>{title}</h2>
+          <h2 id="start-title" ref={heading} tabIndex={-1}>
+            {title}
+          </h2>
           <p className="start-card__mode">{demo ? texts['demo.text'] : modeLabel(texts, exam)}</p>
           <dl className="facts">
-            <div><dt>{texts['exam.facts.questions']}</dt><dd data-fact="questions">{exam.question_count}</dd></div>
+            <div>
+              <dt>{texts['exam.facts.questions']}</dt>
+              <dd data-fact="questions">{exam.question_count}</dd>
+            </div>
             <div>
               <dt>{texts['exam.facts.time']}</dt>
-              <dd data-fact="time">{exam.time_limit ? plural(texts, locale, 'exam.minutes', Math.round(exam.time_limit / 60)) : texts['exam.unlimited']}</dd>
+              <dd data-fact="time">
+                {exam.time_limit
+                  ? plural(texts, locale, 'exam.minutes', Math.round(exam.time_limit / 60))
+                  : texts['exam.unlimited']}
+              </dd>
             </div>
             <div>
               <dt>{texts['exam.facts.mistakes']}</dt>
-              <dd data-fact="mistakes">{exam.allowed_mistakes === null ? texts['exam.notCounted'] : exam.allowed_mistakes}</dd>
+              <dd data-fact="mistakes">
+                {exam.allowed_mistakes === null ? texts['exam.notCounted'] : exam.allowed_mistakes}
+              </dd>
             </div>
             {resuming && (
-              <div><dt>{texts['exam.facts.answered']}</dt><dd>{interpolate(texts['exam.of'], { value: summary.answered, total: summary.total })}</dd></div>
+              <div>
+                <dt>{texts['exam.facts.answered']}</dt>
+                <dd>{interpolate(texts['exam.of'], { value: summary.answered, total: summary.total })}</dd>
+              </div>
             )}
             {resuming && left !== null && (
-              <div><dt>{texts['exam.facts.timeLeft']}</dt><dd>{formatClock(left)}</dd></div>
+              <div>
+                <dt>{texts['exam.facts.timeLeft']}</dt>
+                <dd>{formatClock(left)}</dd>
+              </div>
             )}
           </dl>
           {exam.time_limit !== null && (
-            <p className="notice notice--warn" data-time-warning>{texts['exam.timeWarning']}</p>
+            <p className="notice notice--warn" data-time-warning>
+              {texts['exam.timeWarning']}
+            </p>
           )}
         </>
       ) : demo ? (
         // The demo's title and text are the same for everyone: in the prerendered HTML, not a skeleton.
         <>
-          <h2 id="start-title" tabIndex={-1}>{texts['demo.title']}</h2>
+          <h2 id="start-title" tabIndex={-1}>
+            {texts['demo.title']}
+          </h2>
           <p className="start-card__mode">{texts['demo.text']}</p>
           <div className="skeleton skeleton--line skeleton--short" />
         </>
@@ -96,13 +131,29 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
         {!ready && <span className="spinner" aria-hidden="true" />}
       </p>
       {exam && progress && progress.total > 0 && (
-        <progress className="start-card__progress" max={progress.total} value={progress.done} aria-label={texts['exam.imagesProgress']} />
+        <progress
+          className="start-card__progress"
+          max={progress.total}
+          value={progress.done}
+          aria-label={texts['exam.imagesProgress']}
+        />
       )}
       <div className="row">
-        <button className="btn btn--primary" type="button" disabled={!ready || beginning} aria-busy={beginning} onClick={onBegin} data-begin>
+        <button
+          className="btn btn--primary"
+          type="button"
+          disabled={!ready || beginning}
+          aria-busy={beginning}
+          onClick={onBegin}
+          data-begin
+        >
           {demo ? texts['demo.start'] : resuming ? texts['exam.continue'] : texts['exam.begin']}
         </button>
-        {demo && <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener">{texts['demo.buy']}</a>}
+        {demo && (
+          <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener">
+            {texts['demo.buy']}
+          </a>
+        )}
       </div>
     </section>
   );

@@ -12,7 +12,17 @@ import QuestionScreen from './QuestionScreen';
 import ResultCard from './ResultCard';
 import StartCard from './StartCard';
 import {
-  $examination, $examState, $result, beginExamination, beginTest, finishExamination, leaveTestPage, openDemo, openExamination, setBrowsing, setExamTexts,
+  $examination,
+  $examState,
+  $result,
+  beginExamination,
+  beginTest,
+  finishExamination,
+  leaveTestPage,
+  openDemo,
+  openExamination,
+  setBrowsing,
+  setExamTexts,
   setNavVisible,
 } from './store';
 
@@ -37,29 +47,69 @@ interface Props {
   catalogueUrl: string;
 }
 
-function FinishDialog({ locale, texts, open, unanswered, pending, onClose, onFinish }: {
-  locale: Locale; texts: Texts; open: boolean; unanswered: number; pending: boolean;
-  onClose: () => void; onFinish: (status: 'done' | 'cancelled') => void;
+function FinishDialog({
+  locale,
+  texts,
+  open,
+  unanswered,
+  pending,
+  onClose,
+  onFinish,
+}: {
+  locale: Locale;
+  texts: Texts;
+  open: boolean;
+  unanswered: number;
+  pending: boolean;
+  onClose: () => void;
+  onFinish: (status: 'done' | 'cancelled') => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) { opener.current = document.activeElement; dialog.showModal(); }
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="finish-title" aria-describedby="finish-text" data-finish-dialog
-      onClose={() => { onClose(); (opener.current as HTMLElement | null)?.focus?.(); }}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="finish-title"
+      aria-describedby="finish-text"
+      data-finish-dialog
+      onClose={() => {
+        onClose();
+        (opener.current as HTMLElement | null)?.focus?.();
+      }}
+    >
       <h3 id="finish-title">{texts['exam.finishDialog.title']}</h3>
       <p id="finish-text">{plural(texts, locale, 'exam.finishDialog.text', unanswered)}</p>
       <div className="row row--end">
-        <button className="btn btn--secondary" type="button" onClick={onClose} autoFocus>{texts['exam.finishDialog.back']}</button>
-        <button className="btn btn--danger" type="button" disabled={pending} onClick={() => onFinish('cancelled')} data-cancel-test>
+        <button className="btn btn--secondary" type="button" onClick={onClose} autoFocus>
+          {texts['exam.finishDialog.back']}
+        </button>
+        <button
+          className="btn btn--danger"
+          type="button"
+          disabled={pending}
+          onClick={() => onFinish('cancelled')}
+          data-cancel-test
+        >
           {texts['exam.finishDialog.cancel']}
         </button>
-        <button className="btn btn--primary" type="button" disabled={pending} aria-busy={pending} onClick={() => onFinish('done')} data-confirm-finish>
+        <button
+          className="btn btn--primary"
+          type="button"
+          disabled={pending}
+          aria-busy={pending}
+          onClick={() => onFinish('done')}
+          data-confirm-finish
+        >
           {texts['exam.finishDialog.finish']}
         </button>
       </div>
@@ -69,10 +119,14 @@ function FinishDialog({ locale, texts, open, unanswered, pending, onClose, onFin
 
 function Notice({ title, text, children }: { title: string; text?: string | undefined; children?: React.ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => { heading.current?.focus(); }, []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <section className="card runner-notice" aria-labelledby="runner-notice-title" data-runner-notice>
-      <h2 id="runner-notice-title" ref={heading} tabIndex={-1}>{title}</h2>
+      <h2 id="runner-notice-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       {text && <p>{text}</p>}
       <div className="row">{children}</div>
     </section>
@@ -90,7 +144,9 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
   const language = testLanguage(settings, locale);
   const hydrated = useHydrated();
 
-  useEffect(() => { setExamTexts({ error: texts['exam.error']!, network: texts['exam.networkError']! }); }, [texts]);
+  useEffect(() => {
+    setExamTexts({ error: texts['exam.error']!, network: texts['exam.networkError']! });
+  }, [texts]);
 
   // Load once we know who is here (the learner's settings decide the test language).
   useEffect(() => {
@@ -117,45 +173,117 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
 
   let body: React.ReactNode;
   if (!hydrated) {
-    body = <StartCard locale={locale} texts={texts} exam={null} demo={demo} catalogueUrl={catalogueUrl} onBegin={() => undefined} />;
+    body = (
+      <StartCard
+        locale={locale}
+        texts={texts}
+        exam={null}
+        demo={demo}
+        catalogueUrl={catalogueUrl}
+        onBegin={() => undefined}
+      />
+    );
   } else if (!demo && status === 'anonymous') {
     body = (
       <Notice title={texts['exam.signIn.title']!} text={texts['exam.signIn.text']}>
-        <a className="btn btn--primary" href={`/${locale}/auth`}>{texts['exam.signIn.link']}</a>
-        <a className="btn btn--secondary" href={`/${locale}/tests/demo`}>{texts['exam.signIn.demo']}</a>
+        <a className="btn btn--primary" href={`/${locale}/auth`}>
+          {texts['exam.signIn.link']}
+        </a>
+        <a className="btn btn--secondary" href={`/${locale}/tests/demo`}>
+          {texts['exam.signIn.demo']}
+        </a>
       </Notice>
     );
   } else if (!exam && state.localStatus === 'error' && state.error) {
     body = (
       <Notice title={texts['exam.loadError']!} text={state.error.desc}>
-        <a className="btn btn--primary" href={`/${locale}/tests`}>{texts['exam.backToTests']}</a>
+        <a className="btn btn--primary" href={`/${locale}/tests`}>
+          {texts['exam.backToTests']}
+        </a>
       </Notice>
     );
   } else if (!exam || state.pending.test) {
-    body = <StartCard locale={locale} texts={texts} exam={null} demo={demo} catalogueUrl={catalogueUrl} onBegin={() => undefined} />;
+    body = (
+      <StartCard
+        locale={locale}
+        texts={texts}
+        exam={null}
+        demo={demo}
+        catalogueUrl={catalogueUrl}
+        onBegin={() => undefined}
+      />
+    );
   } else if (ended && shown && !state.browsing) {
     body = (
-      <ResultCard locale={locale} texts={texts} exam={shown} demo={demo} catalogueUrl={catalogueUrl}
-        onBrowse={() => { setBrowsing(true); setNavVisible(wide()); }} onRepeat={repeat} />
+      <ResultCard
+        locale={locale}
+        texts={texts}
+        exam={shown}
+        demo={demo}
+        catalogueUrl={catalogueUrl}
+        onBrowse={() => {
+          setBrowsing(true);
+          setNavVisible(wide());
+        }}
+        onRepeat={repeat}
+      />
     );
   } else if (ended && shown) {
-    body = <QuestionScreen locale={locale} texts={texts} exam={shown} settings={settings} demo={demo} browsing onFinish={() => undefined} announce={announce} />;
+    body = (
+      <QuestionScreen
+        locale={locale}
+        texts={texts}
+        exam={shown}
+        settings={settings}
+        demo={demo}
+        browsing
+        onFinish={() => undefined}
+        announce={announce}
+      />
+    );
   } else if (!state.testPageActive) {
-    body = <StartCard locale={locale} texts={texts} exam={exam} demo={demo} catalogueUrl={catalogueUrl} onBegin={() => void begin()} beginning={state.pending.process} />;
+    body = (
+      <StartCard
+        locale={locale}
+        texts={texts}
+        exam={exam}
+        demo={demo}
+        catalogueUrl={catalogueUrl}
+        onBegin={() => void begin()}
+        beginning={state.pending.process}
+      />
+    );
   } else {
     body = (
-      <QuestionScreen locale={locale} texts={texts} exam={exam} settings={settings} demo={demo} browsing={false}
-        onFinish={() => setFinishing(true)} announce={announce} />
+      <QuestionScreen
+        locale={locale}
+        texts={texts}
+        exam={exam}
+        settings={settings}
+        demo={demo}
+        browsing={false}
+        onFinish={() => setFinishing(true)}
+        announce={announce}
+      />
     );
   }
 
   return (
     <div className="test-runner" data-test-runner={demo ? 'demo' : 'exam'}>
       {body}
-      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-announcer>{announcement}</p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-announcer>
+        {announcement}
+      </p>
       {hydrated && exam && !ended && (
-        <FinishDialog locale={locale} texts={texts} open={finishing} unanswered={summarize(exam).unanswered} pending={state.pending.finish}
-          onClose={() => setFinishing(false)} onFinish={(how) => void finish(how)} />
+        <FinishDialog
+          locale={locale}
+          texts={texts}
+          open={finishing}
+          unanswered={summarize(exam).unanswered}
+          pending={state.pending.finish}
+          onClose={() => setFinishing(false)}
+          onFinish={(how) => void finish(how)}
+        />
       )}
     </div>
   );

@@ -12,9 +12,17 @@ function demo(n = 5, allowed: number | null = 1, timeLimit: number | null = 300)
     time_limit: timeLimit,
     allowed_mistakes: allowed,
     questions: Array.from({ length: n }, (_, i) => ({
-      id: 100 + i, number: i + 1, text: `Q${i + 1}`, image: i % 2 ? `/images/questions/q${i}.svg` : null, video: null,
+      id: 100 + i,
+      number: i + 1,
+      text: `Q${i + 1}`,
+      image: i % 2 ? `/images/questions/q${i}.svg` : null,
+      video: null,
       answers: [1, 2, 3].map((value) => ({ value, text: `A${value}` })),
-      correct_value: (i % 3) + 1, comment: `Because ${i + 1}`, answered: false, correct: null, value: null,
+      correct_value: (i % 3) + 1,
+      comment: `Because ${i + 1}`,
+      answered: false,
+      correct: null,
+      value: null,
     })),
   };
 }
@@ -32,7 +40,14 @@ function answer(run: DemoRun, i: number, value: number, now = T0 + 1000) {
 describe('the demo test, scored in the browser', () => {
   it('starts with its clock from the moment it begins and hides the key', () => {
     const run = createDemoRun(demo(), T0, 'ru');
-    expect(run.exam).toMatchObject({ mode: 'demo', status: 'process', question_count: 5, allowed_mistakes: 1, mistakes: 0, correct: 0 });
+    expect(run.exam).toMatchObject({
+      mode: 'demo',
+      status: 'process',
+      question_count: 5,
+      allowed_mistakes: 1,
+      mistakes: 0,
+      correct: 0,
+    });
     expect(Date.parse(run.exam.deadline!) - T0).toBe(300_000);
     expect(JSON.stringify(run.exam)).not.toContain('correct_value');
     expect(JSON.stringify(run.exam)).not.toContain('Because');
@@ -48,7 +63,12 @@ describe('the demo test, scored in the browser', () => {
     for (let i = 0; i < 4; i++) expect(answer(run, i, right(run, i)).status).toBe('process');
     const last = answer(run, 4, wrong(run, 4));
     expect(last.status).toBe('done');
-    expect(last.answer).toMatchObject({ answered: true, correct: false, correct_value: right(run, 4), comment: 'Because 5' });
+    expect(last.answer).toMatchObject({
+      answered: true,
+      correct: false,
+      correct_value: right(run, 4),
+      comment: 'Because 5',
+    });
     expect(last.result!).toMatchObject({ status: 'passed', correct: 4, mistakes: 1 });
     expect(last.result!.questions.every((q) => q.correct_value && q.comment)).toBe(true);
     expect(last.result!.finished_at).toBe(new Date(T0 + 1000).toISOString());
@@ -92,7 +112,11 @@ describe('the demo test, scored in the browser', () => {
     expect(expireDemo(run, T0 + 299_000).status).toBe('process');
     const late = answerDemo(run, run.exam.answers[1]!.id, 1, T0 + 300_000);
     expect(late.status).toBe('expired');
-    expect(late.result!).toMatchObject({ status: 'expired', correct: 1, finished_at: new Date(T0 + 300_000).toISOString() });
+    expect(late.result!).toMatchObject({
+      status: 'expired',
+      correct: 1,
+      finished_at: new Date(T0 + 300_000).toISOString(),
+    });
     expect(late.result!.answers[1]!.answered).toBe(false);
     run.exam = createDemoRun(demo(), T0, 'ru').exam;
     expect(expireDemo(run, T0 + 400_000).status).toBe('expired');

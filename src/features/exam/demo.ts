@@ -3,14 +3,30 @@
 // the deadline; the rules themselves are the shared exam module's), but the answers travel with it.
 // The key is kept apart from the questions so the screen cannot show a correct answer before the
 // learner has answered. An answer returns what the server's answer call returns: what changed.
-import { answerStatus, applyAnswer, changesOf, deadlineFrom, isLate, mayReveal, verdictAfterAnswer } from '../../shared/exam';
+import {
+  answerStatus,
+  applyAnswer,
+  changesOf,
+  deadlineFrom,
+  isLate,
+  mayReveal,
+  verdictAfterAnswer,
+} from '../../shared/exam';
 import type { AnswerResponse, DemoResponse, Examination, RunStatus } from './types';
 
-export interface DemoKey { correct_value: number; comment: string }
-export interface DemoRun { exam: Examination; key: Map<number, DemoKey> }
+export interface DemoKey {
+  correct_value: number;
+  comment: string;
+}
+export interface DemoRun {
+  exam: Examination;
+  key: Map<number, DemoKey>;
+}
 
 export function createDemoRun(demo: DemoResponse, nowMs: number, language: string): DemoRun {
-  const key = new Map<number, DemoKey>(demo.questions.map((q) => [q.id, { correct_value: q.correct_value, comment: q.comment }]));
+  const key = new Map<number, DemoKey>(
+    demo.questions.map((q) => [q.id, { correct_value: q.correct_value, comment: q.comment }]),
+  );
   const exam: Examination = {
     id: 0,
     qualification: demo.qualification,
@@ -27,10 +43,24 @@ export function createDemoRun(demo: DemoResponse, nowMs: number, language: strin
     correct: 0,
     question_count: demo.questions.length,
     questions: demo.questions.map((q) => ({
-      id: q.id, number: q.number, text: q.text, lang: q.lang, image: q.image, video: q.video, answers: q.answers, favorite: false,
+      id: q.id,
+      number: q.number,
+      text: q.text,
+      lang: q.lang,
+      image: q.image,
+      video: q.video,
+      answers: q.answers,
+      favorite: false,
     })),
     // The slot id is the position: the demo has no server slots.
-    answers: demo.questions.map((q, i) => ({ id: i + 1, question: q.id, number: q.number, answered: false, answer: null, correct: null })),
+    answers: demo.questions.map((q, i) => ({
+      id: i + 1,
+      question: q.id,
+      number: q.number,
+      answered: false,
+      answer: null,
+      correct: null,
+    })),
   };
   return { exam, key };
 }
@@ -52,7 +82,12 @@ export function expireDemo(run: DemoRun, nowMs: number): Examination {
 }
 
 export class DemoAnswerError extends Error {
-  constructor(readonly status: number, readonly code: 'finished' | 'answered' | 'slot' | 'value') { super(code); }
+  constructor(
+    readonly status: number,
+    readonly code: 'finished' | 'answered' | 'slot' | 'value',
+  ) {
+    super(code);
+  }
 }
 
 /** One answer, checked locally; the response has the shape of the server's answer call (what changed). */
@@ -62,7 +97,12 @@ export function answerDemo(run: DemoRun, slotId: number, value: number, nowMs: n
   if (!slot) throw new DemoAnswerError(404, 'slot');
   if (isLate(exam, nowMs)) {
     const expired = expireDemo(run, nowMs);
-    return { answer: { id: slot.id, answered: slot.answered, answer: slot.answer, correct: slot.correct }, status: 'expired', changes: changesOf(expired), result: expired };
+    return {
+      answer: { id: slot.id, answered: slot.answered, answer: slot.answer, correct: slot.correct },
+      status: 'expired',
+      changes: changesOf(expired),
+      result: expired,
+    };
   }
   if (exam.status !== 'process') throw new DemoAnswerError(409, 'finished');
   if (slot.answered) throw new DemoAnswerError(409, 'answered');

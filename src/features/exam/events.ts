@@ -10,5 +10,11 @@ export function onExamFinished(listener: (exam: Examination) => void): () => voi
 }
 
 export function notifyExamFinished(exam: Examination): void {
-  finishedListeners.forEach((listener) => { try { listener(exam); } catch (e) { console.warn('[zhol] exam finished listener:', e); } });
+  finishedListeners.forEach((listener) => {
+    try {
+      listener(exam);
+    } catch (e) {
+      console.warn('[zhol] exam finished listener:', e);
+    }
+  });
 }

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clampIndex, elapsedSeconds, firstUnanswered, formatClock, isoDuration, keyAction, mistakesLeft, nextIndex, nextUnanswered,
-  previousIndex, questionImages, remainingSeconds, resultKey, slotState, spentSeconds, summarize, type KeyContext,
+  clampIndex,
+  elapsedSeconds,
+  firstUnanswered,
+  formatClock,
+  isoDuration,
+  keyAction,
+  mistakesLeft,
+  nextIndex,
+  nextUnanswered,
+  previousIndex,
+  questionImages,
+  remainingSeconds,
+  resultKey,
+  slotState,
+  spentSeconds,
+  summarize,
+  type KeyContext,
 } from './logic';
 
 const at = (iso: string) => Date.parse(iso);
@@ -31,7 +46,12 @@ describe('the clock runs from the server deadline', () => {
     const base = { started_at: '2026-01-10T10:00:00.000Z', deadline, time_limit: 2400 };
     expect(spentSeconds({ ...base, status: 'passed', finished_at: '2026-01-10T10:12:00.000Z' }, 0)).toBe(720);
     expect(spentSeconds({ ...base, status: 'expired', finished_at: null }, at('2026-01-10T12:00:00.000Z'))).toBe(2400);
-    expect(spentSeconds({ ...base, deadline: null, time_limit: null, status: 'process', finished_at: null }, at('2026-01-10T11:00:00.000Z'))).toBe(3600);
+    expect(
+      spentSeconds(
+        { ...base, deadline: null, time_limit: null, status: 'process', finished_at: null },
+        at('2026-01-10T11:00:00.000Z'),
+      ),
+    ).toBe(3600);
   });
   it('formats the clock', () => {
     expect(formatClock(2400)).toBe('40:00');
@@ -84,9 +104,15 @@ describe('answers and results', () => {
     expect(slotState({ answered: true, correct: null })).toBe('answered');
   });
   it('sums up a test', () => {
-    const exam = { question_count: 4, answers: [
-      { answered: true, correct: true }, { answered: true, correct: false }, { answered: false, correct: null }, { answered: true, correct: true },
-    ] } as Parameters<typeof summarize>[0];
+    const exam = {
+      question_count: 4,
+      answers: [
+        { answered: true, correct: true },
+        { answered: true, correct: false },
+        { answered: false, correct: null },
+        { answered: true, correct: true },
+      ],
+    } as Parameters<typeof summarize>[0];
     expect(summarize(exam)).toEqual({ total: 4, answered: 3, correct: 2, mistakes: 1, unanswered: 1 });
   });
   it('counts mistakes left only when they are counted', () => {
@@ -95,7 +121,10 @@ describe('answers and results', () => {
     expect(mistakesLeft({ allowed_mistakes: null, mistakes: 3 })).toBeNull();
   });
   it('preloads each picture once', () => {
-    expect(questionImages([{ image: '/a.svg' }, { image: null }, { image: '/a.svg' }, { image: '/b.svg' }])).toEqual(['/a.svg', '/b.svg']);
+    expect(questionImages([{ image: '/a.svg' }, { image: null }, { image: '/a.svg' }, { image: '/b.svg' }])).toEqual([
+      '/a.svg',
+      '/b.svg',
+    ]);
   });
   it('speaks of results in the demo’s own words', () => {
     expect(resultKey('passed', true)).toBe('passed');
@@ -112,7 +141,10 @@ describe('keyboard', () => {
   const open: KeyContext = { answerCount: 3, answered: false, selected: null, browsing: false };
   it('digits choose an answer that exists', () => {
     expect(keyAction({ key: '1' }, open)).toEqual({ type: 'choose', value: 1 });
-    expect(keyAction({ key: '3', targetTag: 'INPUT', targetType: 'radio' }, open)).toEqual({ type: 'choose', value: 3 });
+    expect(keyAction({ key: '3', targetTag: 'INPUT', targetType: 'radio' }, open)).toEqual({
+      type: 'choose',
+      value: 3,
+    });
     expect(keyAction({ key: '4' }, open)).toBeNull();
     expect(keyAction({ key: '5' }, { ...open, answerCount: 5 })).toEqual({ type: 'choose', value: 5 });
     expect(keyAction({ key: '6' }, { ...open, answerCount: 5 })).toBeNull();
@@ -124,7 +156,9 @@ describe('keyboard', () => {
   });
   it('Enter confirms a chosen answer, then moves on', () => {
     expect(keyAction({ key: 'Enter' }, open)).toBeNull();
-    expect(keyAction({ key: 'Enter', targetTag: 'input', targetType: 'radio' }, { ...open, selected: 2 })).toEqual({ type: 'confirm' });
+    expect(keyAction({ key: 'Enter', targetTag: 'input', targetType: 'radio' }, { ...open, selected: 2 })).toEqual({
+      type: 'confirm',
+    });
     expect(keyAction({ key: 'Enter' }, { ...open, answered: true })).toEqual({ type: 'next' });
     expect(keyAction({ key: 'Enter' }, { ...open, browsing: true })).toEqual({ type: 'next' });
   });

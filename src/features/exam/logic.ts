@@ -20,7 +20,10 @@ export function elapsedSeconds(startedAt: string | null, endMs: number): number 
 }
 
 /** Time a finished test took: to finished_at, else to the deadline when it expired, capped by the limit. */
-export function spentSeconds(exam: Pick<Examination, 'started_at' | 'finished_at' | 'deadline' | 'time_limit' | 'status'>, nowMs: number): number {
+export function spentSeconds(
+  exam: Pick<Examination, 'started_at' | 'finished_at' | 'deadline' | 'time_limit' | 'status'>,
+  nowMs: number,
+): number {
   let end = nowMs;
   if (exam.finished_at && !Number.isNaN(Date.parse(exam.finished_at))) end = Date.parse(exam.finished_at);
   else if (exam.status === 'expired' && exam.deadline) end = Date.parse(exam.deadline);
@@ -88,7 +91,13 @@ export function previousIndex(current: number): number | null {
   return current > 0 ? current - 1 : null;
 }
 
-export interface ExamSummary { total: number; answered: number; correct: number; mistakes: number; unanswered: number }
+export interface ExamSummary {
+  total: number;
+  answered: number;
+  correct: number;
+  mistakes: number;
+  unanswered: number;
+}
 
 export function summarize(exam: Pick<Examination, 'answers' | 'question_count'>): ExamSummary {
   const answered = exam.answers.filter((a) => a.answered).length;
@@ -110,7 +119,11 @@ export function mistakesLeft(exam: Pick<Examination, 'allowed_mistakes' | 'mista
 }
 
 /** The slot of a question, matched by question id (falls back to the same position). */
-export function slotOf(exam: Pick<Examination, 'answers'>, question: ExamQuestion, index: number): AnswerSlot | undefined {
+export function slotOf(
+  exam: Pick<Examination, 'answers'>,
+  question: ExamQuestion,
+  index: number,
+): AnswerSlot | undefined {
   return exam.answers.find((a) => a.question === question.id) ?? exam.answers[index];
 }
 
@@ -122,7 +135,16 @@ export function questionImages(questions: Pick<ExamQuestion, 'image'>[]): string
 /** The result's message key suffix: the demo speaks of 'completed', 'time is up' and 'not passed'. */
 export function resultKey(status: RunStatus, demo: boolean): string {
   if (demo) {
-    return ({ passed: 'passed', failed: 'notPassed', expired: 'timeUp', completed: 'completed', cancelled: 'completed', process: 'completed' } as const)[status];
+    return (
+      {
+        passed: 'passed',
+        failed: 'notPassed',
+        expired: 'timeUp',
+        completed: 'completed',
+        cancelled: 'completed',
+        process: 'completed',
+      } as const
+    )[status];
   }
   return status === 'completed' ? 'passed' : status;
 }
@@ -131,18 +153,22 @@ export function resultKey(status: RunStatus, demo: boolean): string {
 
 export interface KeyInput {
   key: string;
-  altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean;
+  altKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
   /** The focused element's tag and type, lower case ('input', 'radio'). */
-  targetTag?: string | undefined; targetType?: string | undefined;
+  targetTag?: string | undefined;
+  targetType?: string | undefined;
   /** The element is inside an open dialog or a text field takes the keys. */
   inDialog?: boolean;
 }
-export interface KeyContext { answerCount: number; answered: boolean; selected: number | null; browsing: boolean }
-export type KeyAction =
-  | { type: 'choose'; value: number }
-  | { type: 'confirm' }
-  | { type: 'next' }
-  | null;
+export interface KeyContext {
+  answerCount: number;
+  answered: boolean;
+  selected: number | null;
+  browsing: boolean;
+}
+export type KeyAction = { type: 'choose'; value: number } | { type: 'confirm' } | { type: 'next' } | null;
 
 const TYPING = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 'url']);
 
@@ -154,7 +180,12 @@ const TYPING = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 
 export function keyAction(input: KeyInput, ctx: KeyContext): KeyAction {
   if (input.altKey || input.ctrlKey || input.metaKey || input.inDialog) return null;
   const tag = input.targetTag?.toLowerCase() ?? '';
-  if (tag === 'textarea' || tag === 'select' || (tag === 'input' && TYPING.has(input.targetType?.toLowerCase() ?? 'text'))) return null;
+  if (
+    tag === 'textarea' ||
+    tag === 'select' ||
+    (tag === 'input' && TYPING.has(input.targetType?.toLowerCase() ?? 'text'))
+  )
+    return null;
   if (/^[1-5]$/.test(input.key)) {
     const value = Number(input.key);
     if (ctx.browsing || ctx.answered || value > ctx.answerCount) return null;

@@ -1,12 +1,36 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $toasts, clearToasts } from '../../client/toasts';
 import {
-  $currentQuestion, $examination, $examState, $result, answerCurrent, beginExamination, beginTest, changeTestLanguage, finishExamination, goNext, goPrevious,
-  goToQuestion, onExamFinished, openDemo, openExamination, resetExam, setBrowsing, setExamTexts, startExamination, tick, toggleFavorite,
+  $currentQuestion,
+  $examination,
+  $examState,
+  $result,
+  answerCurrent,
+  beginExamination,
+  beginTest,
+  changeTestLanguage,
+  finishExamination,
+  goNext,
+  goPrevious,
+  goToQuestion,
+  onExamFinished,
+  openDemo,
+  openExamination,
+  resetExam,
+  setBrowsing,
+  setExamTexts,
+  startExamination,
+  tick,
+  toggleFavorite,
 } from './store';
 import type { AnswerResponse, DemoResponse, Examination } from './types';
 
-interface Call { method: string; path: string; body: unknown; language: string }
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  language: string;
+}
 type Handler = (call: Call) => { status?: number; body: unknown };
 
 const realFetch = globalThis.fetch;
@@ -15,7 +39,9 @@ function serve(handler: Handler) {
   calls = [];
   globalThis.fetch = (async (url: string, init: RequestInit = {}) => {
     const call: Call = {
-      method: init.method ?? 'GET', path: url.split('?')[0]!, body: init.body ? JSON.parse(String(init.body)) : undefined,
+      method: init.method ?? 'GET',
+      path: url.split('?')[0]!,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
       language: new Headers(init.headers).get('Accept-Language')!,
     };
     calls.push(call);
@@ -27,14 +53,39 @@ function serve(handler: Handler) {
 function exam(overrides: Partial<Examination> = {}): Examination {
   const n = overrides.question_count ?? 3;
   return {
-    id: 7, qualification: { id: 2, name: 'Категория B' }, mode: 'exam', prepare: false, status: 'process', language: 'ru',
-    started_at: '2026-01-10T10:00:00.000Z', deadline: '2026-01-10T10:40:00.000Z', time_limit: 2400, allowed_mistakes: 1,
-    mistakes: 0, correct: 0, question_count: n,
+    id: 7,
+    qualification: { id: 2, name: 'Категория B' },
+    mode: 'exam',
+    prepare: false,
+    status: 'process',
+    language: 'ru',
+    started_at: '2026-01-10T10:00:00.000Z',
+    deadline: '2026-01-10T10:40:00.000Z',
+    time_limit: 2400,
+    allowed_mistakes: 1,
+    mistakes: 0,
+    correct: 0,
+    question_count: n,
     questions: Array.from({ length: n }, (_, i) => ({
-      id: 100 + i, number: i + 1, text: `Вопрос ${i + 1}`, image: null, video: null, favorite: false,
-      answers: [{ value: 1, text: 'Да' }, { value: 2, text: 'Нет' }],
+      id: 100 + i,
+      number: i + 1,
+      text: `Вопрос ${i + 1}`,
+      image: null,
+      video: null,
+      favorite: false,
+      answers: [
+        { value: 1, text: 'Да' },
+        { value: 2, text: 'Нет' },
+      ],
     })),
-    answers: Array.from({ length: n }, (_, i) => ({ id: 500 + i, question: 100 + i, number: i + 1, answered: false, answer: null, correct: null })),
+    answers: Array.from({ length: n }, (_, i) => ({
+      id: 500 + i,
+      question: 100 + i,
+      number: i + 1,
+      answered: false,
+      answer: null,
+      correct: null,
+    })),
     ...overrides,
   };
 }
@@ -42,20 +93,31 @@ function exam(overrides: Partial<Examination> = {}): Examination {
 function answered(base: Examination, index: number, value: number, correct: boolean): Examination {
   return {
     ...base,
-    correct: base.correct + (correct ? 1 : 0), mistakes: base.mistakes + (correct ? 0 : 1),
+    correct: base.correct + (correct ? 1 : 0),
+    mistakes: base.mistakes + (correct ? 0 : 1),
     answers: base.answers.map((a, i) => (i === index ? { ...a, answered: true, answer: value, correct } : a)),
   };
 }
 
-beforeEach(() => { resetExam('ru'); clearToasts(); setExamTexts({ error: 'Ошибка', network: 'Нет сети' }); });
-afterEach(() => { globalThis.fetch = realFetch; });
+beforeEach(() => {
+  resetExam('ru');
+  clearToasts();
+  setExamTexts({ error: 'Ошибка', network: 'Нет сети' });
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
 
 describe('starting a test', () => {
   it('posts the start call and keeps the test for the runner (no second fetch)', async () => {
     serve(() => ({ body: exam() }));
     const started = await startExamination({ qualification: 2, prepare: false, continue: true, language: 'ru' });
     expect(started.id).toBe(7);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/rest/v1/core/user/examinations/start/', body: { qualification: 2, prepare: false, continue: true } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/rest/v1/core/user/examinations/start/',
+      body: { qualification: 2, prepare: false, continue: true },
+    });
     await openExamination(7, 'ru');
     expect(calls).toHaveLength(1);
     expect($examination.get()?.id).toBe(7);
@@ -63,14 +125,21 @@ describe('starting a test', () => {
 
   it('records a 403 as the access error with the server’s description, without a toast', async () => {
     serve(() => ({ status: 403, body: { desc: 'Нет активного доступа', status: 403 } }));
-    await expect(startExamination({ qualification: 2, prepare: false, continue: false })).rejects.toMatchObject({ status: 403 });
-    expect($examState.get()).toMatchObject({ localStatus: 'error', error: { desc: 'Нет активного доступа', status: 403 } });
+    await expect(startExamination({ qualification: 2, prepare: false, continue: false })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect($examState.get()).toMatchObject({
+      localStatus: 'error',
+      error: { desc: 'Нет активного доступа', status: 403 },
+    });
     expect($toasts.get()).toEqual([]);
   });
 
   it('leaves a 400 (not enough questions) to the caller and records nothing', async () => {
     serve(() => ({ status: 400, body: { desc: 'Вопросов нет', status: 400 } }));
-    await expect(startExamination({ qualification: 2, prepare: true, continue: false, extras: { mode: 'favorites' } })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      startExamination({ qualification: 2, prepare: true, continue: false, extras: { mode: 'favorites' } }),
+    ).rejects.toMatchObject({ status: 400 });
     expect($examState.get()).toMatchObject({ localStatus: null, error: null });
     expect($toasts.get()).toEqual([]);
   });
@@ -80,7 +149,10 @@ describe('opening a test or a result', () => {
   it('switches the questions to the test language with the process call', async () => {
     serve((c) => (c.method === 'GET' ? { body: exam({ language: 'ru' }) } : { body: exam({ language: 'kz' }) }));
     await openExamination(7, 'kz');
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /rest/v1/core/user/examinations/7/', 'POST /rest/v1/core/user/examinations/process/']);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /rest/v1/core/user/examinations/7/',
+      'POST /rest/v1/core/user/examinations/process/',
+    ]);
     expect(calls[1]!.body).toEqual({ examination: 7, language: 'kz' });
     expect($examination.get()?.language).toBe('kz');
     expect($examState.get().language).toBe('kz');
@@ -104,7 +176,14 @@ describe('opening a test or a result', () => {
     serve(() => ({ status: 404, body: { desc: 'Такого теста нет.', status: 404 } }));
     expect(await openExamination(9, 'ru')).toBeNull();
     expect($toasts.get()).toHaveLength(1);
-    expect($toasts.get()[0]).toMatchObject({ severity: 'error', summary: 'Ошибка', detail: 'Такого теста нет.', life: 10_000, group: 'errors', closable: true });
+    expect($toasts.get()[0]).toMatchObject({
+      severity: 'error',
+      summary: 'Ошибка',
+      detail: 'Такого теста нет.',
+      life: 10_000,
+      group: 'errors',
+      closable: true,
+    });
     expect($examState.get()).toMatchObject({ localStatus: 'error', error: { desc: 'Такого теста нет.', status: 404 } });
   });
 
@@ -129,11 +208,23 @@ describe('answering and finishing', () => {
     const response: AnswerResponse = {
       answer: { id: 500, answered: true, answer: 2, correct: true },
       status: 'process',
-      changes: { id: 7, status: 'process', mistakes: 0, correct: 1, started_at: '2026-01-10T10:00:00.000Z', deadline: '2026-01-10T10:40:00.000Z', finished_at: null },
+      changes: {
+        id: 7,
+        status: 'process',
+        mistakes: 0,
+        correct: 1,
+        started_at: '2026-01-10T10:00:00.000Z',
+        deadline: '2026-01-10T10:40:00.000Z',
+        finished_at: null,
+      },
     };
     serve(() => ({ body: response }));
     const outcome = await answerCurrent(2);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/rest/v1/core/user/examinations/answer/', body: { id: 500, value: 2 } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/rest/v1/core/user/examinations/answer/',
+      body: { id: 500, value: 2 },
+    });
     expect(outcome).toEqual({ status: 'process', correct: true, correctValue: undefined });
     // The delta is applied: the slot, the counters; the questions and other slots stay as they were.
     expect($examination.get()).toEqual({ ...answered(exam(), 0, 2, true), finished_at: null });
@@ -143,15 +234,27 @@ describe('answering and finishing', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('a training answer reveals its question\'s key and comment in the held test', async () => {
-    serve(() => ({ body: exam({ prepare: true, mode: 'train', allowed_mistakes: null, deadline: null, time_limit: null }) }));
+  it("a training answer reveals its question's key and comment in the held test", async () => {
+    serve(() => ({
+      body: exam({ prepare: true, mode: 'train', allowed_mistakes: null, deadline: null, time_limit: null }),
+    }));
     await openExamination(7, 'ru');
     beginTest();
-    serve(() => ({ body: {
-      answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2, comment: 'Потому что' },
-      status: 'process',
-      changes: { id: 7, status: 'process', mistakes: 1, correct: 0, started_at: '2026-01-10T10:00:00.000Z', deadline: null, finished_at: null },
-    } satisfies AnswerResponse }));
+    serve(() => ({
+      body: {
+        answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2, comment: 'Потому что' },
+        status: 'process',
+        changes: {
+          id: 7,
+          status: 'process',
+          mistakes: 1,
+          correct: 0,
+          started_at: '2026-01-10T10:00:00.000Z',
+          deadline: null,
+          finished_at: null,
+        },
+      } satisfies AnswerResponse,
+    }));
     expect(await answerCurrent(1)).toEqual({ status: 'process', correct: false, correctValue: 2 });
     const held = $examination.get()!;
     expect(held.questions[0]).toMatchObject({ correct_value: 2, comment: 'Потому что' });
@@ -162,7 +265,22 @@ describe('answering and finishing', () => {
   it('an answer that ends the test stores the result and tells the listeners (statistics)', async () => {
     await opened();
     const ended = { ...answered(exam(), 0, 1, false), status: 'failed' as const };
-    serve(() => ({ body: { answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2 }, status: 'done', changes: { id: 7, status: 'failed', mistakes: 1, correct: 0, started_at: ended.started_at, deadline: ended.deadline, finished_at: '2026-01-10T10:05:00.000Z' }, result: ended } satisfies AnswerResponse }));
+    serve(() => ({
+      body: {
+        answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2 },
+        status: 'done',
+        changes: {
+          id: 7,
+          status: 'failed',
+          mistakes: 1,
+          correct: 0,
+          started_at: ended.started_at,
+          deadline: ended.deadline,
+          finished_at: '2026-01-10T10:05:00.000Z',
+        },
+        result: ended,
+      } satisfies AnswerResponse,
+    }));
     const seen: number[] = [];
     const stop = onExamFinished((e) => seen.push(e.id));
     const outcome = await answerCurrent(1);
@@ -176,26 +294,52 @@ describe('answering and finishing', () => {
   it('an expired answer ends the test as expired', async () => {
     await opened();
     const expired = exam({ status: 'expired' });
-    serve(() => ({ body: { answer: { id: 500, answered: false, answer: null, correct: null }, status: 'expired', changes: { id: 7, status: 'expired', mistakes: 0, correct: 0, started_at: expired.started_at, deadline: expired.deadline, finished_at: expired.deadline }, result: expired } satisfies AnswerResponse }));
+    serve(() => ({
+      body: {
+        answer: { id: 500, answered: false, answer: null, correct: null },
+        status: 'expired',
+        changes: {
+          id: 7,
+          status: 'expired',
+          mistakes: 0,
+          correct: 0,
+          started_at: expired.started_at,
+          deadline: expired.deadline,
+          finished_at: expired.deadline,
+        },
+        result: expired,
+      } satisfies AnswerResponse,
+    }));
     await answerCurrent(1);
     expect($result.get()?.status).toBe('expired');
   });
 
   it('a failed answer is a toast; a 409 takes the server’s current state', async () => {
     await opened();
-    serve((c) => (c.path.endsWith('/answer/')
-      ? { status: 409, body: { desc: 'На этот вопрос уже дан ответ.', status: 409 } }
-      : { body: answered(exam(), 0, 1, true) }));
+    serve((c) =>
+      c.path.endsWith('/answer/')
+        ? { status: 409, body: { desc: 'На этот вопрос уже дан ответ.', status: 409 } }
+        : { body: answered(exam(), 0, 1, true) },
+    );
     expect(await answerCurrent(1)).toBeNull();
-    expect($toasts.get()[0]).toMatchObject({ summary: 'Ошибка', detail: 'На этот вопрос уже дан ответ.', group: 'errors' });
-    expect(calls.map((c) => c.path)).toEqual(['/rest/v1/core/user/examinations/answer/', '/rest/v1/core/user/examinations/process/']);
+    expect($toasts.get()[0]).toMatchObject({
+      summary: 'Ошибка',
+      detail: 'На этот вопрос уже дан ответ.',
+      group: 'errors',
+    });
+    expect(calls.map((c) => c.path)).toEqual([
+      '/rest/v1/core/user/examinations/answer/',
+      '/rest/v1/core/user/examinations/process/',
+    ]);
     expect($examination.get()?.answers[0]!.answered).toBe(true);
     expect($examState.get().pending.question).toBe(false);
   });
 
   it('a network failure shows the translated fallback', async () => {
     await opened();
-    globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
     await answerCurrent(1);
     expect($toasts.get()[0]).toMatchObject({ summary: 'Ошибка', detail: 'Нет сети' });
   });
@@ -204,7 +348,10 @@ describe('answering and finishing', () => {
     await opened();
     serve(() => ({ body: exam({ status: 'failed' }) }));
     await finishExamination('done');
-    expect(calls[0]).toMatchObject({ path: '/rest/v1/core/user/examinations/finish/', body: { examination: 7, status: 'done' } });
+    expect(calls[0]).toMatchObject({
+      path: '/rest/v1/core/user/examinations/finish/',
+      body: { examination: 7, status: 'done' },
+    });
     expect($result.get()?.status).toBe('failed');
     expect($examState.get()).toMatchObject({ localStatus: 'finish', pending: { finish: false } });
   });
@@ -224,11 +371,25 @@ describe('Begin', () => {
     await openExamination(7, 'ru');
     expect($examState.get().localTestTime).toBeNull();
     const now = Date.parse('2026-01-10T12:00:00.000Z');
-    serve(() => ({ body: exam({ started_at: new Date(now).toISOString(), deadline: new Date(now + 2400_000).toISOString() }) }));
+    serve(() => ({
+      body: exam({ started_at: new Date(now).toISOString(), deadline: new Date(now + 2400_000).toISOString() }),
+    }));
     expect(await beginExamination(now)).toBe(true);
-    expect(calls).toEqual([{ method: 'POST', path: '/rest/v1/core/user/examinations/process/', body: { examination: 7, begin: true }, language: 'ru' }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/rest/v1/core/user/examinations/process/',
+        body: { examination: 7, begin: true },
+        language: 'ru',
+      },
+    ]);
     expect($examination.get()?.started_at).toBe(new Date(now).toISOString());
-    expect($examState.get()).toMatchObject({ testPageActive: true, localTestTime: 2400, currentQuestionIndex: 0, pending: { process: false } });
+    expect($examState.get()).toMatchObject({
+      testPageActive: true,
+      localTestTime: 2400,
+      currentQuestionIndex: 0,
+      pending: { process: false },
+    });
   });
 
   it('continues a test begun before without a call', async () => {
@@ -251,7 +412,14 @@ describe('Begin', () => {
   });
 
   it('the demo begins in the browser: its clock starts at Begin, no call', async () => {
-    serve(() => ({ body: { qualification: { id: 2, name: 'B' }, time_limit: 600, allowed_mistakes: 1, questions: [] } satisfies DemoResponse }));
+    serve(() => ({
+      body: {
+        qualification: { id: 2, name: 'B' },
+        time_limit: 600,
+        allowed_mistakes: 1,
+        questions: [],
+      } satisfies DemoResponse,
+    }));
     await openDemo('ru');
     calls = [];
     const now = Date.parse('2026-02-01T08:00:00.000Z');
@@ -316,7 +484,11 @@ describe('favourites', () => {
     await openExamination(7, 'ru');
     serve((c) => ({ body: { data: c.method === 'POST' ? [100] : [] } }));
     expect(await toggleFavorite(100)).toBe(true);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/rest/v1/core/user/favorite/questions/', body: { id: 100 } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/rest/v1/core/user/favorite/questions/',
+      body: { id: 100 },
+    });
     expect($examination.get()?.questions[0]!.favorite).toBe(true);
     expect(await toggleFavorite(100)).toBe(false);
     expect(calls[1]).toMatchObject({ method: 'DELETE', path: '/rest/v1/core/user/favorite/questions/100' });
@@ -326,10 +498,24 @@ describe('favourites', () => {
 
 describe('the demo', () => {
   const demo: DemoResponse = {
-    qualification: { id: 2, name: 'B' }, time_limit: 600, allowed_mistakes: 0,
+    qualification: { id: 2, name: 'B' },
+    time_limit: 600,
+    allowed_mistakes: 0,
     questions: [1, 2].map((n) => ({
-      id: n, number: n, text: `Q${n}`, image: null, video: null, answers: [{ value: 1, text: 'a' }, { value: 2, text: 'b' }],
-      correct_value: 2, comment: 'c', answered: false, correct: null, value: null,
+      id: n,
+      number: n,
+      text: `Q${n}`,
+      image: null,
+      video: null,
+      answers: [
+        { value: 1, text: 'a' },
+        { value: 2, text: 'b' },
+      ],
+      correct_value: 2,
+      comment: 'c',
+      answered: false,
+      correct: null,
+      value: null,
     })),
   };
 

@@ -17,9 +17,22 @@ import type { AnswerResponse, DemoResponse, Examination, StartRequest } from './
 const EXAMS = '/rest/v1/core/user/examinations';
 export const DEMO_PATH = '/rest/v2/core/user/access/qualification/demo';
 
-export interface ExamError { desc: string; status: number }
-export interface PendingFlags { test: boolean; process: boolean; finish: boolean; question: boolean; result: boolean }
-export interface LastAnswer { slotId: number; value: number; correct: boolean | null }
+export interface ExamError {
+  desc: string;
+  status: number;
+}
+export interface PendingFlags {
+  test: boolean;
+  process: boolean;
+  finish: boolean;
+  question: boolean;
+  result: boolean;
+}
+export interface LastAnswer {
+  slotId: number;
+  value: number;
+  correct: boolean | null;
+}
 
 export interface ExamState {
   currentQuestionIndex: number;
@@ -39,8 +52,16 @@ export interface ExamState {
 
 const idle: PendingFlags = { test: false, process: false, finish: false, question: false, result: false };
 export const initialExamState = (language: Locale = 'ru'): ExamState => ({
-  currentQuestionIndex: 0, localStatus: null, error: null, localTestTime: null, testNavVisible: true,
-  testPageActive: false, language, pending: { ...idle }, browsing: false, lastAnswer: null,
+  currentQuestionIndex: 0,
+  localStatus: null,
+  error: null,
+  localTestTime: null,
+  testNavVisible: true,
+  testPageActive: false,
+  language,
+  pending: { ...idle },
+  browsing: false,
+  lastAnswer: null,
 });
 
 export const $examState = atom<ExamState>(initialExamState());
@@ -67,7 +88,9 @@ function setPending(flag: keyof PendingFlags, on: boolean): void {
 // ---- Texts for the error toast (the island passes them in; the store has no dictionaries) -------
 
 const texts = { error: 'Error', network: 'Network error' };
-export function setExamTexts(next: Partial<typeof texts>): void { Object.assign(texts, next); }
+export function setExamTexts(next: Partial<typeof texts>): void {
+  Object.assign(texts, next);
+}
 
 /** The spec's toast for failed process, finish, answer, result and demo calls. */
 function toastFailure(error: unknown): ExamError {
@@ -100,12 +123,17 @@ interface Backend {
 
 function serverBackend(examId: number): Backend {
   return {
-    answer: (slotId, value) => apiRequest<AnswerResponse>(`${EXAMS}/answer/`, { method: 'POST', body: { id: slotId, value } }),
-    finish: (status) => apiRequest<Examination>(`${EXAMS}/finish/`, { method: 'POST', body: { examination: examId, status } }),
-    process: (language) => apiRequest<Examination>(`${EXAMS}/process/`, {
-      method: 'POST', body: language ? { examination: examId, language } : { examination: examId },
-    }),
-    begin: () => apiRequest<Examination>(`${EXAMS}/process/`, { method: 'POST', body: { examination: examId, begin: true } }),
+    answer: (slotId, value) =>
+      apiRequest<AnswerResponse>(`${EXAMS}/answer/`, { method: 'POST', body: { id: slotId, value } }),
+    finish: (status) =>
+      apiRequest<Examination>(`${EXAMS}/finish/`, { method: 'POST', body: { examination: examId, status } }),
+    process: (language) =>
+      apiRequest<Examination>(`${EXAMS}/process/`, {
+        method: 'POST',
+        body: language ? { examination: examId, language } : { examination: examId },
+      }),
+    begin: () =>
+      apiRequest<Examination>(`${EXAMS}/process/`, { method: 'POST', body: { examination: examId, begin: true } }),
   };
 }
 
@@ -182,11 +210,23 @@ export async function openExamination(id: number, language: Locale): Promise<Exa
     let exam = reuse ? cached! : await apiRequest<Examination>(`${EXAMS}/${id}/`);
     if (exam.language !== language) {
       setPending('process', true);
-      try { exam = await backend.process(language); } catch (error) { toastFailure(error); } finally { setPending('process', false); }
+      try {
+        exam = await backend.process(language);
+      } catch (error) {
+        toastFailure(error);
+      } finally {
+        setPending('process', false);
+      }
     }
     $examination.set(exam);
-    patch({ currentQuestionIndex: firstUnanswered(exam.answers), localTestTime: remainingSeconds(exam.deadline, Date.now()) });
-    if (exam.status !== 'process') { $result.set(exam); patch({ localStatus: 'finish' }); }
+    patch({
+      currentQuestionIndex: firstUnanswered(exam.answers),
+      localTestTime: remainingSeconds(exam.deadline, Date.now()),
+    });
+    if (exam.status !== 'process') {
+      $result.set(exam);
+      patch({ localStatus: 'finish' });
+    }
     return exam;
   } catch (error) {
     const failure = toastFailure(error);
@@ -240,7 +280,10 @@ export function beginTest(nowMs = Date.now()): void {
   }
   const exam = $examination.get();
   patch({
-    testPageActive: true, localStatus: null, browsing: false, lastAnswer: null,
+    testPageActive: true,
+    localStatus: null,
+    browsing: false,
+    lastAnswer: null,
     currentQuestionIndex: exam ? firstUnanswered(exam.answers) : 0,
     localTestTime: exam ? remainingSeconds(exam.deadline, nowMs) : null,
   });
@@ -259,7 +302,10 @@ export async function beginExamination(nowMs = Date.now()): Promise<boolean> {
     setPending('process', true);
     try {
       const begun = await backend.begin();
-      if (begun.status !== 'process') { storeResult(begun); return false; }
+      if (begun.status !== 'process') {
+        storeResult(begun);
+        return false;
+      }
       $examination.set(begun);
     } catch (error) {
       toastFailure(error);
@@ -289,13 +335,24 @@ export async function processExamination(language?: Locale): Promise<Examination
   }
 }
 
-export type AnswerOutcome = { status: AnswerResponse['status']; correct: boolean | null; correctValue?: number | undefined } | null;
+export type AnswerOutcome = {
+  status: AnswerResponse['status'];
+  correct: boolean | null;
+  correctValue?: number | undefined;
+} | null;
 
 /** Answers the current question. An answer that ends the test stores the result. */
 export async function answerCurrent(value: number): Promise<AnswerOutcome> {
   const current = $currentQuestion.get();
   const state = $examState.get();
-  if (!backend || !current?.slot || current.slot.answered || state.pending.question || $examination.get()?.status !== 'process') return null;
+  if (
+    !backend ||
+    !current?.slot ||
+    current.slot.answered ||
+    state.pending.question ||
+    $examination.get()?.status !== 'process'
+  )
+    return null;
   setPending('question', true);
   try {
     const response = await backend.answer(current.slot.id, value);

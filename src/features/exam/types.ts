@@ -1,6 +1,19 @@
 // The examination as the API sends it and as the demo builds it in the browser: the one definition
 // lives in the shared exam module (the server's views are typed by it too); islands import it here.
 export type {
-  AnswerOption, AnswerResponse, AnswerResult, AnswerSlot, DemoQuestion, DemoResponse, ExamListItem, ExamMode, ExamQuestion,
-  Examination, ExaminationChanges, ExamStatus, RunStatus, StartRequest, TrainingMode,
+  AnswerOption,
+  AnswerResponse,
+  AnswerResult,
+  AnswerSlot,
+  DemoQuestion,
+  DemoResponse,
+  ExamListItem,
+  ExamMode,
+  ExamQuestion,
+  Examination,
+  ExaminationChanges,
+  ExamStatus,
+  RunStatus,
+  StartRequest,
+  TrainingMode,
 } from '../../shared/exam';

@@ -3,7 +3,9 @@ import { clearUserData } from '../../client/session';
 import { $favoriteIds, isFavorite, loadFavorites, setFavorite } from './store';
 
 const realFetch = globalThis.fetch;
-afterEach(() => { globalThis.fetch = realFetch; });
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
 
 function serve(body: unknown) {
   const calls: { url: string; method: string; body?: string }[] = [];
@@ -21,7 +23,11 @@ describe('favourite questions', () => {
     expect(calls[0]!.url).toBe('/rest/v1/core/user/favorite/questions/ids?upd=1');
     calls = serve({ data: [3, 4, 9] });
     expect(await setFavorite(9, true)).toBe(true);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/rest/v1/core/user/favorite/questions/?upd=1', body: '{"id":9}' });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/rest/v1/core/user/favorite/questions/?upd=1',
+      body: '{"id":9}',
+    });
     expect(isFavorite($favoriteIds.get(), 9)).toBe(true);
     calls = serve({ data: [3, 4] });
     expect(await setFavorite(9, false)).toBe(false);

@@ -21,7 +21,12 @@ export function endedAccesses(list: readonly AccessItem[] | null, now = Date.now
   return [...latest.values()].sort((a, b) => b.date_end.localeCompare(a.date_end));
 }
 
-interface Props { texts: Texts; ended: AccessItem[]; catalogueUrl: string; headingLevel?: 2 | 3 }
+interface Props {
+  texts: Texts;
+  ended: AccessItem[];
+  catalogueUrl: string;
+  headingLevel?: 2 | 3;
+}
 
 export default function EndedAccesses({ texts, ended, catalogueUrl, headingLevel = 2 }: Props) {
   const Heading = `h${headingLevel}` as const;
@@ -31,13 +36,17 @@ export default function EndedAccesses({ texts, ended, catalogueUrl, headingLevel
       <ul className="ended__list">
         {ended.map((a) => (
           <li key={a.id} data-ended={a.type}>
-            <strong>{texts[`ended.kind.${a.type}`]}: {a.target.name}</strong>{' '}
+            <strong>
+              {texts[`ended.kind.${a.type}`]}: {a.target.name}
+            </strong>{' '}
             <span className="muted">{interpolate(texts['ended.on'], { date: formatDate(a.date_end) })}</span>
           </li>
         ))}
       </ul>
       <p>{texts['ended.text']}</p>
-      <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener" data-renew>{texts['ended.renew']}</a>
+      <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener" data-renew>
+        {texts['ended.renew']}
+      </a>
     </section>
   );
 }

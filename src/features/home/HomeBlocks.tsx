@@ -8,9 +8,21 @@ import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import { rememberEnded } from '../../client/shell-hint';
 import EndedAccesses, { endedAccesses } from './EndedAccesses';
-import { $accesses, $autodromeAccesses, $courseAccess, $testAccesses, loadAccesses, selectQualification, type AccessItem } from './store';
+import {
+  $accesses,
+  $autodromeAccesses,
+  $courseAccess,
+  $testAccesses,
+  loadAccesses,
+  selectQualification,
+  type AccessItem,
+} from './store';
 
-interface Props { locale: string; texts: Texts; catalogueUrl: string }
+interface Props {
+  locale: string;
+  texts: Texts;
+  catalogueUrl: string;
+}
 
 function Skeleton({ label }: { label: string }) {
   return (
@@ -27,22 +39,48 @@ function Skeleton({ label }: { label: string }) {
   );
 }
 
-function Entry({ access, texts, action, onAction }: { access: AccessItem; texts: Texts; action: string; onAction: () => void }) {
+function Entry({
+  access,
+  texts,
+  action,
+  onAction,
+}: {
+  access: AccessItem;
+  texts: Texts;
+  action: string;
+  onAction: () => void;
+}) {
   return (
     <li className="home-entry">
-      {access.target.picture && <img className="home-entry__picture" src={access.target.picture} alt="" width="48" height="48" />}
+      {access.target.picture && (
+        <img className="home-entry__picture" src={access.target.picture} alt="" width="48" height="48" />
+      )}
       <div className="home-entry__body">
         <strong>{access.target.name}</strong>
         <span className="muted">{interpolate(texts['home.accessEnds'], { date: formatDate(access.date_end) })}</span>
       </div>
-      <button className="btn btn--primary" type="button" onClick={onAction}>{action}</button>
+      <button className="btn btn--primary" type="button" onClick={onAction}>
+        {action}
+      </button>
     </li>
   );
 }
 
 /** A block of purchases of one kind, each with its action; nothing when there are none. */
-function AccessBlock({ kind, prefix, action, items, texts, onAction }: {
-  kind: string; prefix: string; action: string; items: AccessItem[]; texts: Texts; onAction: (a: AccessItem) => void;
+function AccessBlock({
+  kind,
+  prefix,
+  action,
+  items,
+  texts,
+  onAction,
+}: {
+  kind: string;
+  prefix: string;
+  action: string;
+  items: AccessItem[];
+  texts: Texts;
+  onAction: (a: AccessItem) => void;
 }) {
   if (!items.length) return null;
   return (
@@ -50,7 +88,9 @@ function AccessBlock({ kind, prefix, action, items, texts, onAction }: {
       <h2 id={`home-${kind}`}>{texts[`${prefix}.title`]}</h2>
       <p className="muted">{texts[`${prefix}.text`]}</p>
       <ul className="home-entries">
-        {items.map((a) => <Entry key={a.id} access={a} texts={texts} action={texts[action]!} onAction={() => onAction(a)} />)}
+        {items.map((a) => (
+          <Entry key={a.id} access={a} texts={texts} action={texts[action]!} onAction={() => onAction(a)} />
+        ))}
       </ul>
     </section>
   );
@@ -83,13 +123,17 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
     <div className="card home-empty" data-home-empty>
       <h2>{texts['home.empty.title']}</h2>
       <p>{texts['home.empty.text']}</p>
-      <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener">{texts['home.empty.link']}</a>
+      <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener">
+        {texts['home.empty.link']}
+      </a>
     </div>
   );
   const placeholder = (shape: 'learner' | 'visitor' | null) => (
     <div className={`home-placeholder${shape ? ` home-placeholder--${shape}` : ''}`}>
       <div className="home-placeholder__visitor">{empty}</div>
-      <div className="home-placeholder__learner">{shape !== 'visitor' && <Skeleton label={texts['home.loading']!} />}</div>
+      <div className="home-placeholder__learner">
+        {shape !== 'visitor' && <Skeleton label={texts['home.loading']!} />}
+      </div>
     </div>
   );
   if (!hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
@@ -106,19 +150,36 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   }
   return (
     <div className="home-blocks">
-      <AccessBlock kind="test" prefix="home.tests" action="home.tests.start" items={tests} texts={texts} onAction={async (a) => {
-        await selectQualification(a.target.id);
-        await navigate(`/${locale}/tests`);
-      }} />
-      <AccessBlock kind="autodrome" prefix="home.autodrome" action="home.autodrome.go" items={autodromes} texts={texts}
-        onAction={(a) => navigate(`/${locale}/autodrom?id=${a.target.id}`)} />
+      <AccessBlock
+        kind="test"
+        prefix="home.tests"
+        action="home.tests.start"
+        items={tests}
+        texts={texts}
+        onAction={async (a) => {
+          await selectQualification(a.target.id);
+          await navigate(`/${locale}/tests`);
+        }}
+      />
+      <AccessBlock
+        kind="autodrome"
+        prefix="home.autodrome"
+        action="home.autodrome.go"
+        items={autodromes}
+        texts={texts}
+        onAction={(a) => navigate(`/${locale}/autodrom?id=${a.target.id}`)}
+      />
       {course && (
         <section className="card home-block" data-home-block="course" aria-labelledby="home-course">
           {/* The course block is named after the course itself (the first lesson's target). */}
           <h2 id="home-course">{course.target.name || texts['home.course.title']}</h2>
           <div className="home-entry">
-            <span className="home-entry__body muted">{interpolate(texts['home.accessEnds'], { date: formatDate(course.date_end) })}</span>
-            <button className="btn btn--primary" type="button" onClick={() => navigate(`/${locale}/lessons`)}>{texts['home.course.start']}</button>
+            <span className="home-entry__body muted">
+              {interpolate(texts['home.accessEnds'], { date: formatDate(course.date_end) })}
+            </span>
+            <button className="btn btn--primary" type="button" onClick={() => navigate(`/${locale}/lessons`)}>
+              {texts['home.course.start']}
+            </button>
           </div>
         </section>
       )}

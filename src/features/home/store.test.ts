@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { pickQualification, type AccessItem } from './store';
 
 const access = (id: number, targetId: number): AccessItem => ({
-  id, type: 'test', can: true, target: { id: targetId, name: `Q${targetId}`, picture: null }, date_start: '2020-01-01T00:00:00.000Z', date_end: '2030-01-01T00:00:00.000Z',
+  id,
+  type: 'test',
+  can: true,
+  target: { id: targetId, name: `Q${targetId}`, picture: null },
+  date_start: '2020-01-01T00:00:00.000Z',
+  date_end: '2030-01-01T00:00:00.000Z',
 });
 
 describe('pickQualification', () => {

@@ -25,11 +25,18 @@ export const $selectedQualification = atom<number | null>(null);
 export const $themes = atom<Theme[] | null>(null);
 
 export const $testAccesses = computed($accesses, (list) => list?.filter((a) => a.type === 'test' && a.can) ?? []);
-export const $autodromeAccesses = computed($accesses, (list) => list?.filter((a) => a.type === 'autodrome' && a.can) ?? []);
+export const $autodromeAccesses = computed(
+  $accesses,
+  (list) => list?.filter((a) => a.type === 'autodrome' && a.can) ?? [],
+);
 export const $courseAccess = computed($accesses, (list) => list?.find((a) => a.type === 'education' && a.can) ?? null);
 
 /** The qualification to select: the saved one while it is still accessible, else the first test access. */
-export function pickQualification(saved: number | null, testAccesses: AccessItem[], allowed: number[] = []): number | null {
+export function pickQualification(
+  saved: number | null,
+  testAccesses: AccessItem[],
+  allowed: number[] = [],
+): number | null {
   const ids = new Set([...testAccesses.map((a) => a.target.id), ...allowed]);
   if (saved !== null && ids.has(saved)) return saved;
   return testAccesses[0]?.target.id ?? null;
@@ -57,10 +64,15 @@ export async function selectQualification(id: number): Promise<void> {
   $selectedQualification.set(id);
   writeUserSetting(user.id, SELECTED_QUAL_KEY, id);
   const saved = readUserSetting<Record<string, Theme[]>>(user.id, TEST_THEMES_KEY, {});
-  if (saved[id]?.length) { $themes.set(saved[id]); return; }
+  if (saved[id]?.length) {
+    $themes.set(saved[id]);
+    return;
+  }
   $themes.set(null);
   try {
-    const { data } = await apiRequest<{ data: ThemeView[] }>('/rest/v1/core/user/access/qualification/themes/', { query: { qualification: id } });
+    const { data } = await apiRequest<{ data: ThemeView[] }>('/rest/v1/core/user/access/qualification/themes/', {
+      query: { qualification: id },
+    });
     const themes = data.map((t) => ({ ...t, checked: false }));
     writeUserSetting(user.id, TEST_THEMES_KEY, { ...saved, [id]: themes });
     if ($selectedQualification.get() === id) $themes.set(themes);

@@ -5,9 +5,19 @@ import { useHydrated } from '../../client/use-hydrated';
 import { $authStatus } from '../../client/auth';
 import { localeCodes, locales, type Locale } from '../../i18n/locales';
 import type { Texts } from '../../i18n/interpolate';
-import { $testSettings, defaultTestSettings, resetTestSettings, testLanguage, updateTestSettings, type TestSettings } from './store';
+import {
+  $testSettings,
+  defaultTestSettings,
+  resetTestSettings,
+  testLanguage,
+  updateTestSettings,
+  type TestSettings,
+} from './store';
 
-interface Props { locale: Locale; texts: Texts }
+interface Props {
+  locale: Locale;
+  texts: Texts;
+}
 
 type Flag = Exclude<keyof TestSettings, 'language'>;
 const flags: Flag[] = ['confirmAnswer', 'nextOnCorrect', 'picturesInsteadOfVideos', 'showComments', 'commentsBefore'];
@@ -31,11 +41,22 @@ export default function SettingsForm({ locale, texts }: Props) {
       <h2 id="settings-title">{texts['settings.title']}</h2>
       <div className="field">
         <label htmlFor="settings-language">{texts['settings.language']}</label>
-        <select id="settings-language" className="select" value={testLanguage(settings, locale)} aria-describedby="settings-language-hint"
-          onChange={(e) => change({ language: e.target.value as Locale })}>
-          {localeCodes.map((code) => <option key={code} value={code} lang={locales[code].lang}>{locales[code].name}</option>)}
+        <select
+          id="settings-language"
+          className="select"
+          value={testLanguage(settings, locale)}
+          aria-describedby="settings-language-hint"
+          onChange={(e) => change({ language: e.target.value as Locale })}
+        >
+          {localeCodes.map((code) => (
+            <option key={code} value={code} lang={locales[code].lang}>
+              {locales[code].name}
+            </option>
+          ))}
         </select>
-        <p id="settings-language-hint" className="muted field__hint">{texts['settings.languageHint']}</p>
+        <p id="settings-language-hint" className="muted field__hint">
+          {texts['settings.languageHint']}
+        </p>
       </div>
       <fieldset className="settings__flags">
         <legend>{texts['settings.behaviour']}</legend>
@@ -44,22 +65,41 @@ export default function SettingsForm({ locale, texts }: Props) {
           return (
             <div key={flag} className={`setting${flag === 'commentsBefore' ? ' setting--nested' : ''}`}>
               <label className="checkbox">
-                <input type="checkbox" name={flag} checked={settings[flag]} disabled={disabled} aria-describedby={`setting-${flag}-hint`}
-                  onChange={(e) => change({ [flag]: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  name={flag}
+                  checked={settings[flag]}
+                  disabled={disabled}
+                  aria-describedby={`setting-${flag}-hint`}
+                  onChange={(e) => change({ [flag]: e.target.checked })}
+                />
                 {texts[`settings.${flag}`]}
               </label>
-              <p id={`setting-${flag}-hint`} className="muted field__hint">{texts[`settings.${flag}Hint`]}</p>
+              <p id={`setting-${flag}-hint`} className="muted field__hint">
+                {texts[`settings.${flag}Hint`]}
+              </p>
             </div>
           );
         })}
       </fieldset>
-      <p className="muted">{hydrated && status === 'authenticated' ? texts['settings.scopeUser'] : texts['settings.scopeVisitor']}</p>
+      <p className="muted">
+        {hydrated && status === 'authenticated' ? texts['settings.scopeUser'] : texts['settings.scopeVisitor']}
+      </p>
       <div className="row">
-        <button className="btn btn--secondary" type="button" onClick={() => { resetTestSettings(); setSaved(texts['settings.resetDone']!); }}>
+        <button
+          className="btn btn--secondary"
+          type="button"
+          onClick={() => {
+            resetTestSettings();
+            setSaved(texts['settings.resetDone']!);
+          }}
+        >
           {texts['settings.reset']}
         </button>
       </div>
-      <p className="visually-hidden" role="status" data-settings-status>{saved}</p>
+      <p className="visually-hidden" role="status" data-settings-status>
+        {saved}
+      </p>
     </form>
   );
 }

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userKey } from '../../client/user-storage';
 import {
-  $testSettings, commentVisible, defaultTestSettings, loadTestSettings, normalizeSettings, resetTestSettings, TEST_SETTINGS_KEY, testLanguage,
+  $testSettings,
+  commentVisible,
+  defaultTestSettings,
+  loadTestSettings,
+  normalizeSettings,
+  resetTestSettings,
+  TEST_SETTINGS_KEY,
+  testLanguage,
   updateTestSettings,
 } from './store';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
@@ -16,14 +23,22 @@ beforeEach(() => {
 describe('test settings', () => {
   it('default to the interface language, answering on click and comments after answering', () => {
     expect(loadTestSettings(null)).toEqual({
-      language: null, confirmAnswer: false, nextOnCorrect: false, picturesInsteadOfVideos: false, showComments: true, commentsBefore: false,
+      language: null,
+      confirmAnswer: false,
+      nextOnCorrect: false,
+      picturesInsteadOfVideos: false,
+      showComments: true,
+      commentsBefore: false,
     });
     expect(testLanguage($testSettings.get(), 'kz')).toBe('kz');
   });
 
   it('are kept per learner under test-settings, apart from other learners and visitors', () => {
     updateTestSettings({ language: 'en', confirmAnswer: true }, 1);
-    expect(JSON.parse(storage().getItem(userKey(1, TEST_SETTINGS_KEY))!)).toMatchObject({ language: 'en', confirmAnswer: true });
+    expect(JSON.parse(storage().getItem(userKey(1, TEST_SETTINGS_KEY))!)).toMatchObject({
+      language: 'en',
+      confirmAnswer: true,
+    });
     expect(loadTestSettings(2)).toEqual(defaultTestSettings);
     expect(loadTestSettings(null)).toEqual(defaultTestSettings);
     expect(loadTestSettings(1)).toMatchObject({ language: 'en', confirmAnswer: true });
@@ -40,7 +55,10 @@ describe('test settings', () => {
   it('survive corrupt or foreign values', () => {
     storage().setItem('test-settings', '{oops');
     expect(loadTestSettings(null)).toEqual(defaultTestSettings);
-    expect(normalizeSettings({ language: 'de', confirmAnswer: 'yes', nextOnCorrect: true, extra: 1 })).toEqual({ ...defaultTestSettings, nextOnCorrect: true });
+    expect(normalizeSettings({ language: 'de', confirmAnswer: 'yes', nextOnCorrect: true, extra: 1 })).toEqual({
+      ...defaultTestSettings,
+      nextOnCorrect: true,
+    });
     expect(normalizeSettings(null)).toEqual(defaultTestSettings);
   });
 

@@ -50,7 +50,10 @@ export function testLanguage(settings: Pick<TestSettings, 'language'>, interface
 }
 
 /** Whether the explanation of a question may be shown now. */
-export function commentVisible(settings: Pick<TestSettings, 'showComments' | 'commentsBefore'>, answered: boolean): boolean {
+export function commentVisible(
+  settings: Pick<TestSettings, 'showComments' | 'commentsBefore'>,
+  answered: boolean,
+): boolean {
   return settings.showComments && (answered || settings.commentsBefore);
 }
 
@@ -74,13 +77,20 @@ export function loadTestSettings(userId: number | null = $user.get()?.id ?? null
 }
 
 /** Changes some settings and saves them for the current learner or visitor. */
-export function updateTestSettings(patch: Partial<TestSettings>, userId: number | null = $user.get()?.id ?? null): TestSettings {
+export function updateTestSettings(
+  patch: Partial<TestSettings>,
+  userId: number | null = $user.get()?.id ?? null,
+): TestSettings {
   const settings = normalizeSettings({ ...$testSettings.get(), ...patch });
   // Comments before answering make no sense without comments.
   if (!settings.showComments) settings.commentsBefore = false;
   $testSettings.set(settings);
   if (userId === null) {
-    try { localStorage.setItem(TEST_SETTINGS_KEY, JSON.stringify(settings)); } catch { /* storage full or blocked */ }
+    try {
+      localStorage.setItem(TEST_SETTINGS_KEY, JSON.stringify(settings));
+    } catch {
+      /* storage full or blocked */
+    }
   } else {
     writeUserSetting(userId, TEST_SETTINGS_KEY, settings);
   }
@@ -94,5 +104,7 @@ export function resetTestSettings(userId: number | null = $user.get()?.id ?? nul
 // Follow whoever signs in or out in this browser.
 if (typeof window !== 'undefined') {
   loadTestSettings();
-  $user.listen((user) => { loadTestSettings(user?.id ?? null); });
+  $user.listen((user) => {
+    loadTestSettings(user?.id ?? null);
+  });
 }

@@ -3,21 +3,36 @@ import { familiarityShares, notEnoughData, statisticsOf } from './store';
 
 describe('familiarityShares', () => {
   it('gives whole percentages that add up to 100', () => {
-    expect(familiarityShares({ total: 3, correct_once: 1, always_wrong: 1, unanswered: 1 })).toEqual({ correct: 34, wrong: 33, unanswered: 33 });
-    expect(familiarityShares({ total: 214, correct_once: 40, always_wrong: 7, unanswered: 167 })).toEqual({ correct: 19, wrong: 3, unanswered: 78 });
+    expect(familiarityShares({ total: 3, correct_once: 1, always_wrong: 1, unanswered: 1 })).toEqual({
+      correct: 34,
+      wrong: 33,
+      unanswered: 33,
+    });
+    expect(familiarityShares({ total: 214, correct_once: 40, always_wrong: 7, unanswered: 167 })).toEqual({
+      correct: 19,
+      wrong: 3,
+      unanswered: 78,
+    });
     const s = familiarityShares({ total: 7, correct_once: 2, always_wrong: 2, unanswered: 3 })!;
     expect(s.correct + s.wrong + s.unanswered).toBe(100);
   });
 
   it('is null without questions, and all unanswered at the start', () => {
     expect(familiarityShares({ total: 0, correct_once: 0, always_wrong: 0, unanswered: 0 })).toBeNull();
-    expect(familiarityShares({ total: 10, correct_once: 0, always_wrong: 0, unanswered: 10 })).toEqual({ correct: 0, wrong: 0, unanswered: 100 });
+    expect(familiarityShares({ total: 10, correct_once: 0, always_wrong: 0, unanswered: 10 })).toEqual({
+      correct: 0,
+      wrong: 0,
+      unanswered: 100,
+    });
   });
 });
 
 describe('notEnoughData and statisticsOf', () => {
   const entry = (id: number, answered: number) => ({
-    qualification: { id, name: `Q${id}` }, tests_total: 0, passed: 0, failed: 0,
+    qualification: { id, name: `Q${id}` },
+    tests_total: 0,
+    passed: 0,
+    failed: 0,
     familiarity: { total: 10, correct_once: answered, always_wrong: 0, unanswered: 10 - answered },
   });
   it('says there is not enough data until a question has been answered', () => {

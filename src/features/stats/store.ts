@@ -18,7 +18,10 @@ export async function loadStatistics(): Promise<QualificationStatistics[]> {
   return data;
 }
 
-export function statisticsOf(list: QualificationStatistics[] | null, qualificationId: number | null): QualificationStatistics | undefined {
+export function statisticsOf(
+  list: QualificationStatistics[] | null,
+  qualificationId: number | null,
+): QualificationStatistics | undefined {
   return list?.find((s) => s.qualification.id === qualificationId);
 }
 
@@ -29,7 +32,11 @@ export function familiarityShares(f: Familiarity): { correct: number; wrong: num
   const floors = raw.map(Math.floor);
   let left = 100 - floors.reduce((a, b) => a + b, 0);
   const order = raw.map((r, i) => [r - floors[i]!, i] as const).sort((a, b) => b[0] - a[0]);
-  for (const [, i] of order) { if (left <= 0) break; floors[i]! += 1; left -= 1; }
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    floors[i]! += 1;
+    left -= 1;
+  }
   return { correct: floors[0]!, wrong: floors[1]!, unanswered: floors[2]! };
 }
 
@@ -39,5 +46,7 @@ export function notEnoughData(f: Familiarity | undefined): boolean {
 }
 
 registerUserLoader('statistics', loadStatistics);
-onExamFinished(() => { loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', e)); });
+onExamFinished(() => {
+  loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', e));
+});
 onUserCleared(() => $statistics.set(null));

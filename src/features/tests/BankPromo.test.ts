@@ -8,8 +8,16 @@ import BankPromo from './BankPromo';
 
 describe('BankPromo', () => {
   it('renders the built-in cards unseen and hidden from screen readers until the base is known', () => {
-    const html = renderToString(createElement(BankPromo, { locale: 'en', initial: builtInBankInfo('en'), texts: { title: 'Current question base', version: 'Version {{version}}' } }));
-    expect(html).toMatch(/^<div class="tests-promo__grid" data-bank-promo="pending" aria-hidden="true" style="visibility:hidden">/);
+    const html = renderToString(
+      createElement(BankPromo, {
+        locale: 'en',
+        initial: builtInBankInfo('en'),
+        texts: { title: 'Current question base', version: 'Version {{version}}' },
+      }),
+    );
+    expect(html).toMatch(
+      /^<div class="tests-promo__grid" data-bank-promo="pending" aria-hidden="true" style="visibility:hidden">/,
+    );
     // The same cards as the built-in base (so the space they take does not change when shown).
     expect(html.match(/data-promo=/g)).toHaveLength(3);
     expect(html).toContain('Video questions');

@@ -10,7 +10,8 @@ import { locales, type Locale } from '../../i18n/locales';
 import { interpolate } from '../../i18n/interpolate';
 import type { BankInfo, ShownText } from '../../server/services/bank-meta';
 
-const dateOf = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('.') : iso);
+const dateOf = (iso: string | null) =>
+  iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('.') : iso;
 
 interface Props {
   locale: Locale;
@@ -24,23 +25,36 @@ export default function BankPromo({ locale, initial, texts }: Props) {
   const [known, setKnown] = useState(false);
   useEffect(() => {
     apiRequest<BankInfo | null>('/rest/v1/domain/online/bank')
-      .then((imported) => { if (imported) setBank(imported); setKnown(true); })
+      .then((imported) => {
+        if (imported) setBank(imported);
+        setKnown(true);
+      })
       // Unknown stays unseen: claims that may not be true are worse than none.
       .catch(() => {});
   }, []);
   // The bank's own language when the page's is missing: said, so it is read out right.
   const langOf = (t: ShownText) => (t.lang !== locale ? locales[t.lang].lang : undefined);
   return (
-    <div className="tests-promo__grid" data-bank-promo={known ? 'known' : 'pending'} aria-hidden={known ? undefined : true}
-      style={known ? undefined : { visibility: 'hidden' }}>
+    <div
+      className="tests-promo__grid"
+      data-bank-promo={known ? 'known' : 'pending'}
+      aria-hidden={known ? undefined : true}
+      style={known ? undefined : { visibility: 'hidden' }}
+    >
       <article className="card promo" data-promo="base">
         <h3>{texts.title}</h3>
         {bank?.description && <p lang={langOf(bank.description)}>{bank.description.text}</p>}
-        {bank?.version && <p data-bank-version><strong>{interpolate(texts.version, { version: bank.version })}</strong></p>}
+        {bank?.version && (
+          <p data-bank-version>
+            <strong>{interpolate(texts.version, { version: bank.version })}</strong>
+          </p>
+        )}
         {!!bank?.changes.length && (
           <ul className="promo__changes">
             {bank.changes.map((c) => (
-              <li key={`${c.version}-${c.date}`}>{c.date && <time dateTime={c.date}>{dateOf(c.date)}</time>} <span lang={langOf(c)}>{c.text}</span></li>
+              <li key={`${c.version}-${c.date}`}>
+                {c.date && <time dateTime={c.date}>{dateOf(c.date)}</time>} <span lang={langOf(c)}>{c.text}</span>
+              </li>
             ))}
           </ul>
         )}

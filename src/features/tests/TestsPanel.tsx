@@ -15,15 +15,41 @@ import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { $examState, startExamination } from '../exam/store';
 import type { ExamListItem } from '../exam/types';
 import EndedAccesses, { endedAccesses } from '../home/EndedAccesses';
-import { $accesses, $qualifications, $selectedQualification, $testAccesses, $themes, loadAccesses, selectQualification } from '../home/store';
-import { $testSettings, testLanguage } from '../settings/store';
-import { $statistics, familiarityShares, loadStatistics, notEnoughData, statisticsOf, type QualificationStatistics } from '../stats/store';
 import {
-  $unfinished, checkedThemeIds, flattenQualifications, loadUnfinished, setThemesChecked, startRequest, takePreloadedUnfinished, unfinishedOf,
+  $accesses,
+  $qualifications,
+  $selectedQualification,
+  $testAccesses,
+  $themes,
+  loadAccesses,
+  selectQualification,
+} from '../home/store';
+import { $testSettings, testLanguage } from '../settings/store';
+import {
+  $statistics,
+  familiarityShares,
+  loadStatistics,
+  notEnoughData,
+  statisticsOf,
+  type QualificationStatistics,
+} from '../stats/store';
+import {
+  $unfinished,
+  checkedThemeIds,
+  flattenQualifications,
+  loadUnfinished,
+  setThemesChecked,
+  startRequest,
+  takePreloadedUnfinished,
+  unfinishedOf,
   type TestKind,
 } from './store';
 
-interface Props { locale: Locale; texts: Texts; catalogueUrl: string }
+interface Props {
+  locale: Locale;
+  texts: Texts;
+  catalogueUrl: string;
+}
 type Notice = { kind: 'noData' | 'error'; desc: string } | null;
 
 /**
@@ -32,16 +58,33 @@ type Notice = { kind: 'noData' | 'error'; desc: string } | null;
  * the size of what replaces it. CSS picks one from <html data-hint> before any script runs (see
  * client/shell-hint.ts); once hydrated, `shape` names it outright.
  */
-function Placeholder({ locale, texts, catalogueUrl, learner, shape }: Props & { learner: React.ReactNode; shape: 'visitor' | 'learner' | 'ended' | null }) {
+function Placeholder({
+  locale,
+  texts,
+  catalogueUrl,
+  learner,
+  shape,
+}: Props & { learner: React.ReactNode; shape: 'visitor' | 'learner' | 'ended' | null }) {
   return (
-    <div className={`tests-placeholder${shape ? ` tests-placeholder--${shape}` : ''}`} role="status" aria-busy="true" aria-label={texts['tests.loading']}
-      data-tests-placeholder>
-      <div className="tests-placeholder__learner" aria-hidden="true" inert>{learner}</div>
+    <div
+      className={`tests-placeholder${shape ? ` tests-placeholder--${shape}` : ''}`}
+      role="status"
+      aria-busy="true"
+      aria-label={texts['tests.loading']}
+      data-tests-placeholder
+    >
+      <div className="tests-placeholder__learner" aria-hidden="true" inert>
+        {learner}
+      </div>
       <div className="tests-placeholder__visitor" aria-hidden="true" inert>
         <section className="card ended tests-placeholder__ended">
           <h2>{texts['ended.title']}</h2>
           <ul className="ended__list">
-            {[1, 2, 3].map((n) => <li key={n} className={`tests-placeholder__ended-${n}`}><span className="skeleton skeleton--inline" /></li>)}
+            {[1, 2, 3].map((n) => (
+              <li key={n} className={`tests-placeholder__ended-${n}`}>
+                <span className="skeleton skeleton--inline" />
+              </li>
+            ))}
           </ul>
           <p>{texts['ended.text']}</p>
           <span className="btn btn--primary">{texts['ended.renew']}</span>
@@ -58,16 +101,37 @@ export function TryOrBuy({ locale, texts, catalogueUrl }: Props) {
       <h2 id="tests-try-title">{texts['tests.try.title']}</h2>
       <p>{texts['tests.try.text']}</p>
       <div className="row">
-        <a className="btn btn--primary" href={`/${locale}/tests/demo`} data-try-free>{texts['tests.try.free']}</a>
-        <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener" data-buy>{texts['tests.try.buy']}</a>
+        <a className="btn btn--primary" href={`/${locale}/tests/demo`} data-try-free>
+          {texts['tests.try.free']}
+        </a>
+        <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener" data-buy>
+          {texts['tests.try.buy']}
+        </a>
       </div>
     </section>
   );
 }
 
-function ModeDialog({ locale, texts, open, kind, item, pending, onContinue, onRestart, onClose }: {
-  locale: Locale; texts: Texts; open: boolean; kind: TestKind | null; item: ExamListItem | undefined; pending: boolean;
-  onContinue: () => void; onRestart: () => void; onClose: () => void;
+function ModeDialog({
+  locale,
+  texts,
+  open,
+  kind,
+  item,
+  pending,
+  onContinue,
+  onRestart,
+  onClose,
+}: {
+  locale: Locale;
+  texts: Texts;
+  open: boolean;
+  kind: TestKind | null;
+  item: ExamListItem | undefined;
+  pending: boolean;
+  onContinue: () => void;
+  onRestart: () => void;
+  onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -77,19 +141,43 @@ function ModeDialog({ locale, texts, open, kind, item, pending, onContinue, onRe
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="mode-title" aria-describedby="mode-text" onClose={onClose} data-mode-dialog>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="mode-title"
+      aria-describedby="mode-text"
+      onClose={onClose}
+      data-mode-dialog
+    >
       <h3 id="mode-title">{texts['tests.dialog.title']}</h3>
       <p id="mode-text">
-        {item && kind && interpolate(texts['tests.dialog.text'], {
-          mode: texts[`tests.kind.${kind}`] ?? kind,
-          date: item.started_at ? formatDateTime(item.started_at) : '',
-          answered: plural(texts, locale, 'tests.answered', item.correct + item.mistakes, { total: item.question_count }),
-        })}
+        {item &&
+          kind &&
+          interpolate(texts['tests.dialog.text'], {
+            mode: texts[`tests.kind.${kind}`] ?? kind,
+            date: item.started_at ? formatDateTime(item.started_at) : '',
+            answered: plural(texts, locale, 'tests.answered', item.correct + item.mistakes, {
+              total: item.question_count,
+            }),
+          })}
       </p>
       <div className="row row--end">
-        <button className="btn btn--secondary" type="button" onClick={onClose}>{texts['tests.dialog.close']}</button>
-        <button className="btn btn--secondary" type="button" onClick={onRestart} disabled={pending} data-restart>{texts['tests.dialog.restart']}</button>
-        <button className="btn btn--primary" type="button" onClick={onContinue} disabled={pending} autoFocus data-continue>{texts['tests.dialog.continue']}</button>
+        <button className="btn btn--secondary" type="button" onClick={onClose}>
+          {texts['tests.dialog.close']}
+        </button>
+        <button className="btn btn--secondary" type="button" onClick={onRestart} disabled={pending} data-restart>
+          {texts['tests.dialog.restart']}
+        </button>
+        <button
+          className="btn btn--primary"
+          type="button"
+          onClick={onContinue}
+          disabled={pending}
+          autoFocus
+          data-continue
+        >
+          {texts['tests.dialog.continue']}
+        </button>
       </div>
     </dialog>
   );
@@ -99,43 +187,67 @@ function ModeDialog({ locale, texts, open, kind, item, pending, onContinue, onRe
 function FamiliarityCard({ texts, stats }: { texts: Texts; stats: QualificationStatistics | undefined }) {
   const f = stats?.familiarity;
   const shares = f ? familiarityShares(f) : null;
-  const parts = shares && f ? ([
-    ['correct', f.correct_once, shares.correct],
-    ['wrong', f.always_wrong, shares.wrong],
-    ['unanswered', f.unanswered, shares.unanswered],
-  ] as const) : null;
+  const parts =
+    shares && f
+      ? ([
+          ['correct', f.correct_once, shares.correct],
+          ['wrong', f.always_wrong, shares.wrong],
+          ['unanswered', f.unanswered, shares.unanswered],
+        ] as const)
+      : null;
   return (
     <section className="card familiarity" aria-labelledby="familiarity-title" data-familiarity>
       <h2 id="familiarity-title">{texts['tests.familiarity.title']}</h2>
       <div className="familiarity__body">
-      {!stats || !f || !parts || !shares ? (
-        <div className="skeleton skeleton--line" role="status" aria-label={texts['tests.loading']} />
-      ) : (
-        <>
-          <div className="familiarity__bar" role="img" data-familiarity-bar
-            aria-label={interpolate(texts['tests.familiarity.chart'], shares)}>
-            {parts.map(([key, , share]) => share > 0 && <span key={key} className={`familiarity__part familiarity__part--${key}`} style={{ width: `${share}%` }} />)}
-          </div>
-          <ul className="familiarity__legend">
-            {parts.map(([key, count, share]) => (
-              <li key={key} data-familiarity-part={key}>
-                <span className={`familiarity__dot familiarity__part--${key}`} aria-hidden="true" />
-                {texts[`tests.familiarity.${key}`]}: <strong>{count}</strong> <span className="muted">({share}%)</span>
-              </li>
-            ))}
-          </ul>
-          {notEnoughData(f) ? (
-            <p className="notice notice--info" data-not-enough-data>
-              <strong>{texts['tests.notEnough']}</strong> {texts['tests.familiarity.noData']}
-            </p>
-          ) : (
-            <p className="muted">
-              {interpolate(texts['tests.familiarity.summary'], { total: f.total, seen: f.correct_once + f.always_wrong })}{' '}
-              {interpolate(texts['tests.familiarity.tests'], { count: stats.tests_total, passed: stats.passed, failed: stats.failed })}
-            </p>
-          )}
-        </>
-      )}
+        {!stats || !f || !parts || !shares ? (
+          <div className="skeleton skeleton--line" role="status" aria-label={texts['tests.loading']} />
+        ) : (
+          <>
+            <div
+              className="familiarity__bar"
+              role="img"
+              data-familiarity-bar
+              aria-label={interpolate(texts['tests.familiarity.chart'], shares)}
+            >
+              {parts.map(
+                ([key, , share]) =>
+                  share > 0 && (
+                    <span
+                      key={key}
+                      className={`familiarity__part familiarity__part--${key}`}
+                      style={{ width: `${share}%` }}
+                    />
+                  ),
+              )}
+            </div>
+            <ul className="familiarity__legend">
+              {parts.map(([key, count, share]) => (
+                <li key={key} data-familiarity-part={key}>
+                  <span className={`familiarity__dot familiarity__part--${key}`} aria-hidden="true" />
+                  {texts[`tests.familiarity.${key}`]}: <strong>{count}</strong>{' '}
+                  <span className="muted">({share}%)</span>
+                </li>
+              ))}
+            </ul>
+            {notEnoughData(f) ? (
+              <p className="notice notice--info" data-not-enough-data>
+                <strong>{texts['tests.notEnough']}</strong> {texts['tests.familiarity.noData']}
+              </p>
+            ) : (
+              <p className="muted">
+                {interpolate(texts['tests.familiarity.summary'], {
+                  total: f.total,
+                  seen: f.correct_once + f.always_wrong,
+                })}{' '}
+                {interpolate(texts['tests.familiarity.tests'], {
+                  count: stats.tests_total,
+                  passed: stats.passed,
+                  failed: stats.failed,
+                })}
+              </p>
+            )}
+          </>
+        )}
       </div>
     </section>
   );
@@ -174,10 +286,14 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
 
   useEffect(() => {
     if (selected === null || status !== 'authenticated' || takePreloadedUnfinished(selected)) return;
-    loadUnfinished(selected).catch((e: unknown) => console.warn('[zhol] unfinished tests:', (e as ApiRequestError).desc ?? e));
+    loadUnfinished(selected).catch((e: unknown) =>
+      console.warn('[zhol] unfinished tests:', (e as ApiRequestError).desc ?? e),
+    );
   }, [selected, status]);
 
-  useEffect(() => { if (notice || examState.error) noticeRef.current?.focus(); }, [notice, examState.error]);
+  useEffect(() => {
+    if (notice || examState.error) noticeRef.current?.focus();
+  }, [notice, examState.error]);
 
   // The next visit's placeholder takes the shape this learner's page has (see client/shell-hint.ts).
   const endedTests = endedAccesses(accesses).filter((a) => a.type === 'test');
@@ -204,20 +320,28 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   // whatever the stores hold already (hydration must match it).
   const options = waiting ? [] : flattenQualifications(qualifications);
   const current = options.find((q) => q.id === selected);
-  const accessEnd = waiting ? null : current?.date_end ?? tests.find((a) => a.target.id === selected)?.date_end ?? null;
+  const accessEnd = waiting
+    ? null
+    : (current?.date_end ?? tests.find((a) => a.target.id === selected)?.date_end ?? null);
   const checked = waiting ? [] : checkedThemeIds(themes);
   const allChecked = !waiting && !!themes?.length && checked.length === themes.length;
-  const accessError = !waiting && examState.localStatus === 'error' && examState.error?.status === 403 ? examState.error : null;
+  const accessError =
+    !waiting && examState.localStatus === 'error' && examState.error?.status === 403 ? examState.error : null;
 
   async function start(kind: TestKind, resume: boolean) {
     if (selected === null) return;
     setNotice(null);
     setStarting(kind);
     try {
-      const exam = await startExamination(startRequest(kind, {
-        qualification: selected, language: testLanguage(settings, locale), continue: resume, themes: checked,
-        commentsBefore: settings.showComments && settings.commentsBefore,
-      }));
+      const exam = await startExamination(
+        startRequest(kind, {
+          qualification: selected,
+          language: testLanguage(settings, locale),
+          continue: resume,
+          themes: checked,
+          commentsBefore: settings.showComments && settings.commentsBefore,
+        }),
+      );
       setDialogKind(null);
       await navigate(`/${locale}/tests/${exam.id}`);
     } catch (error) {
@@ -242,13 +366,27 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const button = (kind: TestKind, extra?: React.ReactNode) => (
     <div className="card tests-action" data-test-kind={kind}>
       <h3 id={`kind-${kind}`}>{texts[`tests.kind.${kind}`]}</h3>
-      <p className="muted">{kind === 'exam' && waiting ? line : kind === 'exam' && current
-        ? [plural(texts, locale, 'tests.questions', current.exam.questions), plural(texts, locale, 'tests.minutes', current.exam.minutes),
-          plural(texts, locale, 'tests.mistakes', current.exam.allowed_mistakes)].join(' · ')
-        : texts[`tests.kind.${kind}Text`]}</p>
+      <p className="muted">
+        {kind === 'exam' && waiting
+          ? line
+          : kind === 'exam' && current
+            ? [
+                plural(texts, locale, 'tests.questions', current.exam.questions),
+                plural(texts, locale, 'tests.minutes', current.exam.minutes),
+                plural(texts, locale, 'tests.mistakes', current.exam.allowed_mistakes),
+              ].join(' · ')
+            : texts[`tests.kind.${kind}Text`]}
+      </p>
       {extra ?? (
-        <button className="btn btn--primary" type="button" disabled={busy} aria-busy={starting === kind} aria-describedby={`kind-${kind}`}
-          onClick={() => choose(kind)} data-start={kind}>
+        <button
+          className="btn btn--primary"
+          type="button"
+          disabled={busy}
+          aria-busy={starting === kind}
+          aria-describedby={`kind-${kind}`}
+          onClick={() => choose(kind)}
+          data-start={kind}
+        >
           {starting === kind ? texts['tests.starting'] : texts['tests.start']}
         </button>
       )}
@@ -261,14 +399,32 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
         {options.length > 1 ? (
           <div className="field">
             <label htmlFor="tests-qualification">{texts['tests.qualification']}</label>
-            <select id="tests-qualification" className="select" value={selected ?? ''} data-qualification-select
-              onChange={(e) => { setNotice(null); void selectQualification(Number(e.target.value)); }}>
-              {options.map((q) => <option key={q.id} value={q.id}>{q.depth ? `— ${q.name}` : q.name}</option>)}
+            <select
+              id="tests-qualification"
+              className="select"
+              value={selected ?? ''}
+              data-qualification-select
+              onChange={(e) => {
+                setNotice(null);
+                void selectQualification(Number(e.target.value));
+              }}
+            >
+              {options.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.depth ? `— ${q.name}` : q.name}
+                </option>
+              ))}
             </select>
           </div>
-        ) : <h2 className="tests-qual__name">{waiting ? line : current?.name}</h2>}
+        ) : (
+          <h2 className="tests-qual__name">{waiting ? line : current?.name}</h2>
+        )}
         {waiting && <p className="muted">{line}</p>}
-        {accessEnd && <p className="muted" data-access-ends>{interpolate(texts['tests.accessEnds'], { date: formatDate(accessEnd) })}</p>}
+        {accessEnd && (
+          <p className="muted" data-access-ends>
+            {interpolate(texts['tests.accessEnds'], { date: formatDate(accessEnd) })}
+          </p>
+        )}
       </section>
 
       <div ref={noticeRef} tabIndex={-1} className="tests-notices">
@@ -278,8 +434,13 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
           </div>
         )}
         {notice && (
-          <div className={`notice ${notice.kind === 'noData' ? 'notice--info' : 'notice--error'}`} role="alert" data-not-enough={notice.kind === 'noData' ? '' : undefined}>
-            <strong>{notice.kind === 'noData' ? texts['tests.notEnough'] : texts['tests.startError']}</strong> {notice.desc}
+          <div
+            className={`notice ${notice.kind === 'noData' ? 'notice--info' : 'notice--error'}`}
+            role="alert"
+            data-not-enough={notice.kind === 'noData' ? '' : undefined}
+          >
+            <strong>{notice.kind === 'noData' ? texts['tests.notEnough'] : texts['tests.startError']}</strong>{' '}
+            {notice.desc}
           </div>
         )}
       </div>
@@ -289,34 +450,62 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
         {button('train')}
         {button('exam')}
         {button('favorites')}
-        {button('themes', (
-          <button className="btn btn--primary" type="button" aria-expanded={themesOpen} aria-controls="tests-themes"
-            onClick={() => setThemesOpen(!themesOpen)} data-themes-toggle>
+        {button(
+          'themes',
+          <button
+            className="btn btn--primary"
+            type="button"
+            aria-expanded={themesOpen}
+            aria-controls="tests-themes"
+            onClick={() => setThemesOpen(!themesOpen)}
+            data-themes-toggle
+          >
             {texts['tests.themes.choose']}
-          </button>
-        ))}
+          </button>,
+        )}
         <div className="card tests-action">
           <h3>{texts['tests.stats']}</h3>
           <p className="muted">{texts['tests.statsText']}</p>
-          <a className="btn btn--secondary" href={`/${locale}/stats`}>{texts['tests.stats']}</a>
+          <a className="btn btn--secondary" href={`/${locale}/stats`}>
+            {texts['tests.stats']}
+          </a>
         </div>
       </div>
 
-      <section id="tests-themes" className="card tests-themes" hidden={!themesOpen} aria-labelledby="tests-themes-title">
+      <section
+        id="tests-themes"
+        className="card tests-themes"
+        hidden={!themesOpen}
+        aria-labelledby="tests-themes-title"
+      >
         <h2 id="tests-themes-title">{texts['tests.themes.title']}</h2>
-        {waiting || themes === null ? <p role="status">{texts['tests.themes.loading']}</p> : (
+        {waiting || themes === null ? (
+          <p role="status">{texts['tests.themes.loading']}</p>
+        ) : (
           <fieldset className="themes">
             <legend className="visually-hidden">{texts['tests.themes.title']}</legend>
             <label className="checkbox themes__all">
-              <input type="checkbox" checked={allChecked} ref={(el) => { if (el) el.indeterminate = !allChecked && checked.length > 0; }}
-                onChange={(e) => setThemesChecked(null, e.target.checked)} data-themes-all />
+              <input
+                type="checkbox"
+                checked={allChecked}
+                ref={(el) => {
+                  if (el) el.indeterminate = !allChecked && checked.length > 0;
+                }}
+                onChange={(e) => setThemesChecked(null, e.target.checked)}
+                data-themes-all
+              />
               {texts['tests.themes.selectAll']}
             </label>
             <ul className="themes__list">
               {themes.map((theme) => (
                 <li key={theme.id}>
                   <label className="checkbox">
-                    <input type="checkbox" checked={theme.checked} onChange={(e) => setThemesChecked([theme.id], e.target.checked)} data-theme={theme.code} />
+                    <input
+                      type="checkbox"
+                      checked={theme.checked}
+                      onChange={(e) => setThemesChecked([theme.id], e.target.checked)}
+                      data-theme={theme.code}
+                    />
                     {theme.name}
                   </label>
                 </li>
@@ -325,10 +514,19 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
           </fieldset>
         )}
         <div className="row">
-          <button className="btn btn--primary" type="button" disabled={!checked.length || busy} aria-describedby="themes-count" onClick={() => choose('themes')} data-start="themes">
+          <button
+            className="btn btn--primary"
+            type="button"
+            disabled={!checked.length || busy}
+            aria-describedby="themes-count"
+            onClick={() => choose('themes')}
+            data-start="themes"
+          >
             {starting === 'themes' ? texts['tests.starting'] : texts['tests.themes.begin']}
           </button>
-          <span id="themes-count" className="muted">{plural(texts, locale, 'tests.themes.checked', checked.length)}</span>
+          <span id="themes-count" className="muted">
+            {plural(texts, locale, 'tests.themes.checked', checked.length)}
+          </span>
         </div>
       </section>
 
@@ -337,14 +535,28 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
       <section className="card tests-incorrect" aria-labelledby="tests-incorrect-title">
         <h2 id="tests-incorrect-title">{texts['tests.kind.incorrect']}</h2>
         <p className="muted">{texts['tests.kind.incorrectText']}</p>
-        <button className="btn btn--secondary" type="button" disabled={busy} onClick={() => choose('incorrect')} data-start="incorrect">
+        <button
+          className="btn btn--secondary"
+          type="button"
+          disabled={busy}
+          onClick={() => choose('incorrect')}
+          data-start="incorrect"
+        >
           {starting === 'incorrect' ? texts['tests.starting'] : texts['tests.retake']}
         </button>
       </section>
 
-      <ModeDialog locale={locale} texts={texts} open={dialogKind !== null} kind={dialogKind} item={dialogKind ? unfinishedOf(unfinished, dialogKind) : undefined}
-        pending={busy} onClose={() => setDialogKind(null)}
-        onContinue={() => dialogKind && void start(dialogKind, true)} onRestart={() => dialogKind && void start(dialogKind, false)} />
+      <ModeDialog
+        locale={locale}
+        texts={texts}
+        open={dialogKind !== null}
+        kind={dialogKind}
+        item={dialogKind ? unfinishedOf(unfinished, dialogKind) : undefined}
+        pending={busy}
+        onClose={() => setDialogKind(null)}
+        onContinue={() => dialogKind && void start(dialogKind, true)}
+        onRestart={() => dialogKind && void start(dialogKind, false)}
+      />
     </div>
   );
   if (!waiting) return panel;

@@ -4,14 +4,35 @@ import { readUserSetting } from '../../client/user-storage';
 import { $selectedQualification, $themes, TEST_THEMES_KEY, type Qualification, type Theme } from '../home/store';
 import type { ExamListItem } from '../exam/types';
 import {
-  $unfinished, checkedThemeIds, flattenQualifications, loadUnfinished, setThemesChecked, startRequest, unfinishedOf, withChecked,
+  $unfinished,
+  checkedThemeIds,
+  flattenQualifications,
+  loadUnfinished,
+  setThemesChecked,
+  startRequest,
+  unfinishedOf,
+  withChecked,
 } from './store';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
 
-const theme = (id: number, checked = false): Theme => ({ id, code: `t${id}`, name: `Theme ${id}`, exam_questions: 5, checked });
+const theme = (id: number, checked = false): Theme => ({
+  id,
+  code: `t${id}`,
+  name: `Theme ${id}`,
+  exam_questions: 5,
+  checked,
+});
 const item = (id: number, mode: ExamListItem['mode'], status: ExamListItem['status'] = 'process'): ExamListItem => ({
-  id, mode, status, prepare: mode !== 'exam', qualification: { id: 2, name: 'B' }, started_at: '2026-01-10T10:00:00.000Z', finished_at: null,
-  correct: 3, mistakes: 1, question_count: 40,
+  id,
+  mode,
+  status,
+  prepare: mode !== 'exam',
+  qualification: { id: 2, name: 'B' },
+  started_at: '2026-01-10T10:00:00.000Z',
+  finished_at: null,
+  correct: 3,
+  mistakes: 1,
+  question_count: 40,
 });
 
 describe('what each button starts', () => {
@@ -20,11 +41,20 @@ describe('what each button starts', () => {
     expect(startRequest('exam', base)).toEqual({ qualification: 2, prepare: false, continue: false, language: 'kz' });
   });
   it('the rest are training modes', () => {
-    expect(startRequest('train', { ...base, continue: true })).toEqual({ qualification: 2, prepare: true, continue: true, language: 'kz', extras: { mode: 'train' } });
+    expect(startRequest('train', { ...base, continue: true })).toEqual({
+      qualification: 2,
+      prepare: true,
+      continue: true,
+      language: 'kz',
+      extras: { mode: 'train' },
+    });
     expect(startRequest('favorites', base).extras).toEqual({ mode: 'favorites' });
     expect(startRequest('incorrect', base).extras).toEqual({ mode: 'incorrect' });
     expect(startRequest('themes', { ...base, themes: [3, 5] }).extras).toEqual({ mode: 'themes', themes: [3, 5] });
-    expect(startRequest('train', { ...base, commentsBefore: true }).extras).toEqual({ mode: 'train', commentsBefore: true });
+    expect(startRequest('train', { ...base, commentsBefore: true }).extras).toEqual({
+      mode: 'train',
+      commentsBefore: true,
+    });
   });
   it('the exam never asks for comments before answering', () => {
     expect(startRequest('exam', { ...base, commentsBefore: true })).not.toHaveProperty('extras');
@@ -46,20 +76,33 @@ describe('unfinished tests', () => {
   });
 
   const realFetch = globalThis.fetch;
-  afterEach(() => { globalThis.fetch = realFetch; });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
   it('are read from the examinations list filtered by qualification and status', async () => {
     let url = '';
-    globalThis.fetch = (async (u: string) => { url = u; return new Response(JSON.stringify({ data: [item(7, 'exam')], meta: { pages: 1, total: 1 } })); }) as typeof fetch;
+    globalThis.fetch = (async (u: string) => {
+      url = u;
+      return new Response(JSON.stringify({ data: [item(7, 'exam')], meta: { pages: 1, total: 1 } }));
+    }) as typeof fetch;
     $selectedQualification.set(2);
     await loadUnfinished(2);
-    expect(url).toBe('/rest/v1/core/user/examinations/?limit=20&page=1&filter[qualification]=2&filter[status]=process&upd=1');
+    expect(url).toBe(
+      '/rest/v1/core/user/examinations/?limit=20&page=1&filter[qualification]=2&filter[status]=process&upd=1',
+    );
     expect($unfinished.get()?.[0]?.id).toBe(7);
   });
 });
 
 describe('theme selection', () => {
-  beforeEach(() => { (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage(); });
-  afterEach(() => { setUser(null); $selectedQualification.set(null); $themes.set(null); });
+  beforeEach(() => {
+    (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+  });
+  afterEach(() => {
+    setUser(null);
+    $selectedQualification.set(null);
+    $themes.set(null);
+  });
 
   it('checks some or all themes', () => {
     const themes = [theme(1), theme(2, true), theme(3)];
@@ -85,9 +128,18 @@ describe('theme selection', () => {
 describe('qualification selector', () => {
   it('lists children after their parent', () => {
     const q = (id: number, children: Qualification[] = []): Qualification => ({
-      id, name: `Q${id}`, picture: null, date_end: null, exam: { questions: 40, minutes: 40, allowed_mistakes: 8 }, children,
+      id,
+      name: `Q${id}`,
+      picture: null,
+      date_end: null,
+      exam: { questions: 40, minutes: 40, allowed_mistakes: 8 },
+      children,
     });
-    expect(flattenQualifications([q(1, [q(11)]), q(2)]).map((x) => [x.id, x.depth])).toEqual([[1, 0], [11, 1], [2, 0]]);
+    expect(flattenQualifications([q(1, [q(11)]), q(2)]).map((x) => [x.id, x.depth])).toEqual([
+      [1, 0],
+      [11, 1],
+      [2, 0],
+    ]);
     expect(flattenQualifications(null)).toEqual([]);
   });
 });

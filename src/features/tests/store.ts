@@ -6,7 +6,14 @@ import { $user } from '../../client/auth';
 import { onUserCleared } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
 import type { Locale } from '../../i18n/locales';
-import { $selectedQualification, $themes, TEST_THEMES_KEY, type Qualification, type QualificationEntry, type Theme } from '../home/store';
+import {
+  $selectedQualification,
+  $themes,
+  TEST_THEMES_KEY,
+  type Qualification,
+  type QualificationEntry,
+  type Theme,
+} from '../home/store';
 import type { ExamListItem, ExamMode, StartRequest } from '../exam/types';
 
 /** The main buttons and the retake button, each a mode of the start call. */

@@ -12,5 +12,8 @@ const app = import.meta.env.DEV ? createApp(getDeps) : undefined;
 export const ALL: APIRoute = ({ request, clientAddress }) => {
   if (app) return app.fetch(request, { clientAddress });
   const t = useTranslations(requestLocale(request.headers.get('accept-language')));
-  return Response.json({ desc: t('errors.notFound'), status: 404 }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(
+    { desc: t('errors.notFound'), status: 404 },
+    { status: 404, headers: { 'Cache-Control': 'no-store' } },
+  );
 };

@@ -20,7 +20,16 @@ import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
 import { flattenQualifications, loadContent } from '../services/content';
 import { DEMO_LIMIT } from '../services/demo';
 import { syncContent } from '../services/content-sync';
-import { bankFiles, foreignIds, loadBank, loadImportedThemes, readBank, replaceOtherSources, restoreBuiltIn, summarizeProblems } from '../services/questions';
+import {
+  bankFiles,
+  foreignIds,
+  loadBank,
+  loadImportedThemes,
+  readBank,
+  replaceOtherSources,
+  restoreBuiltIn,
+  summarizeProblems,
+} from '../services/questions';
 
 export const USAGE = `Usage: npm run questions:import -- <file or folder> [--full | --replace] [--dry-run] [--images DIR] [--videos DIR]
        npm run questions:import -- --restore-builtin
@@ -66,7 +75,9 @@ async function openExisting(url: string): Promise<Kysely<Database> | null> {
   else {
     const path = url.replace(/^file:/, '');
     if (url === ':memory:' || !existsSync(path)) return null;
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(path, { readonly: true, fileMustExist: true }) }) });
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: new BetterSqlite3(path, { readonly: true, fileMustExist: true }) }),
+    });
   }
   try {
     await db.selectFrom('questions').select('id').limit(1).execute();
@@ -87,8 +98,13 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     args = parseArgs({
       args: argv,
       options: {
-        full: { type: 'boolean' }, replace: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, 'restore-builtin': { type: 'boolean' },
-        images: { type: 'string' }, videos: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        full: { type: 'boolean' },
+        replace: { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+        'restore-builtin': { type: 'boolean' },
+        images: { type: 'string' },
+        videos: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
     });
@@ -97,9 +113,15 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     return 2;
   }
   const { values, positionals } = args;
-  if (values.help) { io.stdout(USAGE); return 0; }
+  if (values.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
   const restore = !!values['restore-builtin'];
-  if (restore ? positionals.length !== 0 || values.replace || values.full : positionals.length !== 1) { io.stderr(USAGE); return 2; }
+  if (restore ? positionals.length !== 0 || values.replace || values.full : positionals.length !== 1) {
+    io.stderr(USAGE);
+    return 2;
+  }
   const contentDir = io.env.ZHOL_CONTENT_DIR ?? 'content';
   const media = io.env.ZHOL_MEDIA_DIR ?? 'data/media';
   let url: string;
@@ -114,24 +136,35 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
   try {
     const content = loadContent(contentDir);
     if (restore) {
-      if (dryRun) { out('--restore-builtin with --dry-run: nothing to check.'); return 0; }
+      if (dryRun) {
+        out('--restore-builtin with --dry-run: nothing to check.');
+        return 0;
+      }
       db = createDb(url).db;
       await migrateToLatest(db);
       await syncContent(db, content);
       const { restored, retired } = await restoreBuiltIn(db, content, contentDir);
-      out(`The built-in bank is the pool again: ${restored ? restored.added + restored.updated + restored.unchanged : 0} built-in questions active, ${retired} imported questions retired.`);
+      out(
+        `The built-in bank is the pool again: ${restored ? restored.added + restored.updated + restored.unchanged : 0} built-in questions active, ${retired} imported questions retired.`,
+      );
       out(`Database: ${describeDatabase(url)}`);
       return 0;
     }
 
     const target = positionals[0]!;
-    if (!existsSync(target)) { err(`No such file or folder: ${target}`); return 1; }
+    if (!existsSync(target)) {
+      err(`No such file or folder: ${target}`);
+      return 1;
+    }
     const base = statSync(target).isDirectory() ? target : dirname(target);
     const imagesDir = values.images ?? join(base, 'images');
     const videosDir = values.videos ?? join(base, 'videos');
     const started = Date.now();
     const files = bankFiles(target);
-    if (!files.length) { err(`No bank files (*.yaml, *.yml, *.json) in ${target}`); return 1; }
+    if (!files.length) {
+      err(`No bank files (*.yaml, *.yml, *.json) in ${target}`);
+      return 1;
+    }
     if (dryRun) db = await openExisting(url);
     else {
       db = createDb(url).db;
@@ -142,7 +175,9 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     const builtInThemes = new Set(content.themes.map((t) => t.code));
     const meta = readBankMeta(join(base, 'bank.yaml'), builtInThemes);
     const { questions, problems, warnings } = readBank(files, {
-      themes: new Set([...builtInThemes, ...(meta.meta?.themes ?? []).map((t) => t.code)]), imagesDir, videosDir,
+      themes: new Set([...builtInThemes, ...(meta.meta?.themes ?? []).map((t) => t.code)]),
+      imagesDir,
+      videosDir,
       ...(meta.meta?.languages ? { languages: meta.meta.languages } : {}),
       drawnCategories: new Set(flattenQualifications(content.qualifications).map((q) => q.code)),
       reserved: await foreignIds(db, 'import', contentDir),
@@ -158,24 +193,38 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     const blueprints = new Set(flattenQualifications(content.qualifications).flatMap((q) => Object.keys(q.themes)));
     for (const t of meta.meta?.themes ?? []) {
       if (!blueprints.has(t.code) && questions.some((q) => q.theme === t.code)) {
-        warnings.push({ file: join(base, 'bank.yaml'), line: null, message: `themes: ${t.code} is in no exam blueprint (content/qualifications.yaml): ` +
-          'its questions fill exams only where the blueprint\'s themes run short' });
+        warnings.push({
+          file: join(base, 'bank.yaml'),
+          line: null,
+          message:
+            `themes: ${t.code} is in no exam blueprint (content/qualifications.yaml): ` +
+            "its questions fill exams only where the blueprint's themes run short",
+        });
       }
     }
     const marked = questions.filter((q) => q.demo).length;
     if (marked > DEMO_LIMIT) {
-      warnings.push({ file: target, line: null, message: `${marked} questions are marked demo: true; the public demo shows the first ${DEMO_LIMIT} (spread over the themes)` });
+      warnings.push({
+        file: target,
+        line: null,
+        message: `${marked} questions are marked demo: true; the public demo shows the first ${DEMO_LIMIT} (spread over the themes)`,
+      });
     }
     if (warnings.length) {
       err(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}${dryRun ? '' : ' (imported all the same)'}:`);
       err(summarizeProblems(warnings));
     }
     if (dryRun) {
-      out(`${questions.length} questions in ${files.length} files are valid${db ? '' : ' (no migrated database to read: ids were checked against the built-in bank only)'}. Nothing was written.`);
+      out(
+        `${questions.length} questions in ${files.length} files are valid${db ? '' : ' (no migrated database to read: ids were checked against the built-in bank only)'}. Nothing was written.`,
+      );
       return 0;
     }
     for (const q of questions) {
-      for (const [file, from, to] of [[q.image, imagesDir, 'images/questions'], [q.video, videosDir, 'videos/questions']] as const) {
+      for (const [file, from, to] of [
+        [q.image, imagesDir, 'images/questions'],
+        [q.video, videosDir, 'videos/questions'],
+      ] as const) {
         if (!file) continue;
         const dest = join(media, to, file);
         mkdirSync(dirname(dest), { recursive: true });
@@ -188,11 +237,17 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     const replaced = replace ? await replaceOtherSources(db!, 'import') : 0;
     if (meta.meta) {
       await saveImportedBankMeta(db!, meta.meta);
-      if (meta.meta.version !== undefined) out(`The tests page now names this question base: version ${meta.meta.version}.`);
+      if (meta.meta.version !== undefined)
+        out(`The tests page now names this question base: version ${meta.meta.version}.`);
     }
-    out(`Imported ${questions.length} questions from ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-      `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.retired} retired.`);
-    if (replace) out(`This bank is now the whole pool: ${replaced} other questions (the built-in bank's among them) were retired, kept for history. Undo with --restore-builtin.`);
+    out(
+      `Imported ${questions.length} questions from ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+        `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.retired} retired.`,
+    );
+    if (replace)
+      out(
+        `This bank is now the whole pool: ${replaced} other questions (the built-in bank's among them) were retired, kept for history. Undo with --restore-builtin.`,
+      );
     out(`Database: ${describeDatabase(url)}`);
     out(`Media folder: ${resolve(media)}`);
     return 0;

@@ -7,8 +7,19 @@ import type { DatabaseConnection, Dialect, Driver, QueryCompiler, TransactionSet
 import { DatabaseUnavailableError } from '../errors';
 
 /** Socket-level failures: nothing listens, the peer went away, the name does not resolve. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND',
-  'EAI_AGAIN', 'EPIPE', 'ECONNABORTED', 'EHOSTDOWN', 'ENETDOWN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ECONNABORTED',
+  'EHOSTDOWN',
+  'ENETDOWN',
+]);
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), 53 (insufficient resources: too many
@@ -21,14 +32,16 @@ const PG_STATES = /^(08...|53...|57014|57P0[123])$/;
 const SQLITE_CODES = /^SQLITE_(BUSY|CANTOPEN|IOERR|FULL)/;
 
 /** node-postgres reports its own timeouts and lost connections by message only. */
-const PG_MESSAGES = /timeout expired|timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|connection timeout/i;
+const PG_MESSAGES =
+  /timeout expired|timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|connection timeout/i;
 
 /** Whether an error means the database is out of reach (as opposed to a bad query or a bug). */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   if (!(error instanceof Error) || depth > 4) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_STATES.test(code) || SQLITE_CODES.test(code))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_STATES.test(code) || SQLITE_CODES.test(code)))
+    return true;
   if (PG_MESSAGES.test(error.message) && !('severity' in error)) return true;
   // A host name with several addresses fails with one error per address.
   if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
@@ -38,8 +51,15 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 /** An outage as the log sees it: one line when it starts, one when the database answers again. */
 export class Outage {
   #since: number | undefined;
-  constructor(private readonly log: { error: (line: string) => void; info: (line: string) => void } = { error: console.error, info: console.log }) {}
-  get down(): boolean { return this.#since !== undefined; }
+  constructor(
+    private readonly log: { error: (line: string) => void; info: (line: string) => void } = {
+      error: console.error,
+      info: console.log,
+    },
+  ) {}
+  get down(): boolean {
+    return this.#since !== undefined;
+  }
   failed(error: unknown): void {
     if (this.#since !== undefined) return;
     this.#since = Date.now();
@@ -81,9 +101,14 @@ async function guard<T>(outage: Outage, work: () => Promise<T>): Promise<T> {
  */
 class GuardedDriver implements Driver {
   readonly #guarded = new WeakSet<DatabaseConnection>();
-  constructor(private readonly inner: Driver, private readonly outage: Outage) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly outage: Outage,
+  ) {}
 
-  init(): Promise<void> { return guard(this.outage, () => this.inner.init()); }
+  init(): Promise<void> {
+    return guard(this.outage, () => this.inner.init());
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await guard(this.outage, () => this.inner.acquireConnection());
@@ -95,14 +120,30 @@ class GuardedDriver implements Driver {
     return connection;
   }
 
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) { return this.inner.beginTransaction(connection, settings); }
-  commitTransaction(connection: DatabaseConnection) { return this.inner.commitTransaction(connection); }
-  rollbackTransaction(connection: DatabaseConnection) { return this.inner.rollbackTransaction(connection); }
-  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) { await this.inner.savepoint?.(connection, name, compile); }
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) { await this.inner.rollbackToSavepoint?.(connection, name, compile); }
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) { await this.inner.releaseSavepoint?.(connection, name, compile); }
-  releaseConnection(connection: DatabaseConnection) { return this.inner.releaseConnection(connection); }
-  destroy() { return this.inner.destroy(); }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.inner.savepoint?.(connection, name, compile);
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.inner.rollbackToSavepoint?.(connection, name, compile);
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.inner.releaseSavepoint?.(connection, name, compile);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(connection);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
 }
 
 /** A dialect whose driver is guarded (the compiler, adapter and introspector are the dialect's own). */

@@ -11,7 +11,11 @@ import { migrations } from './migrations';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
-export interface Db { db: Kysely<Database>; dialect: Dialect; outage: Outage }
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  outage: Outage;
+}
 
 export interface DbOptions {
   /** PostgreSQL: how long to wait for a connection (a new one, or a free one from the pool). */
@@ -42,8 +46,14 @@ export function createDb(url: string, options: DbOptions = {}): Db {
     // pool while idle, on the client while a query holds it. Unheard, either would end the process;
     // both are the outage's to log, once.
     pool.on('error', (error) => outage.failed(error));
-    pool.on('connect', (client) => { client.on('error', (error) => outage.failed(error)); });
-    return { db: new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool }), outage) }), dialect: 'postgres', outage };
+    pool.on('connect', (client) => {
+      client.on('error', (error) => outage.failed(error));
+    });
+    return {
+      db: new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool }), outage) }),
+      dialect: 'postgres',
+      outage,
+    };
   }
   const path = url === ':memory:' ? ':memory:' : url.replace(/^file:/, '');
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -52,7 +62,13 @@ export function createDb(url: string, options: DbOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), outage) }), dialect: 'sqlite', outage };
+  return {
+    db: new Kysely<Database>({
+      dialect: guardedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), outage),
+    }),
+    dialect: 'sqlite',
+    outage,
+  };
 }
 
 /** Compiled statements kept: enough for every query shape the app sends, bounded for `in (?, ?, …)` lists of every length. */
@@ -67,7 +83,10 @@ const STATEMENT_CACHE = 500;
 function withStatementCache(sqlite: BetterSqlite3.Database) {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
-    close: () => { cache.clear(); sqlite.close(); },
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
     prepare: (sql: string) => {
       let statement = cache.get(sql);
       if (statement) {
@@ -89,5 +108,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r: { status: string }) => r.status === 'Success').map((r: { migrationName: string }) => r.migrationName);
+  return (results ?? [])
+    .filter((r: { status: string }) => r.status === 'Success')
+    .map((r: { migrationName: string }) => r.migrationName);
 }

@@ -8,10 +8,15 @@ import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** A placeholder argument: unique, and never a value a query is really given. */
-class Placeholder { constructor(readonly index: number) {} }
+class Placeholder {
+  constructor(readonly index: number) {}
+}
 
 type Slot = Placeholder | { value: unknown };
-interface Template { sql: string; slots: Slot[] }
+interface Template {
+  sql: string;
+  slots: Slot[];
+}
 
 /** Compiles `build` once per dialect (a transaction shares its database's adapter) and runs it with `args`. */
 function runner<Args extends unknown[]>(build: (db: Db, ...args: Args) => Compilable<unknown>) {
@@ -22,7 +27,10 @@ function runner<Args extends unknown[]>(build: (db: Db, ...args: Args) => Compil
     if (!template) {
       const placeholders = args.map((_, i) => new Placeholder(i)) as unknown as Args;
       const compiled = build(db, ...placeholders).compile();
-      template = { sql: compiled.sql, slots: compiled.parameters.map((p) => (p instanceof Placeholder ? p : { value: p })) };
+      template = {
+        sql: compiled.sql,
+        slots: compiled.parameters.map((p) => (p instanceof Placeholder ? p : { value: p })),
+      };
       templates.set(key, template);
     }
     const parameters = template.slots.map((slot) => (slot instanceof Placeholder ? args[slot.index] : slot.value));
@@ -42,5 +50,6 @@ export function prepared<Args extends unknown[], Row>(build: (db: Db, ...args: A
 /** Like prepared, for writes: the number of rows changed. */
 export function preparedWrite<Args extends unknown[]>(build: (db: Db, ...args: Args) => Compilable<unknown>) {
   const compile = runner(build);
-  return async (db: Db, ...args: Args): Promise<number> => Number((await db.executeQuery(compile(db, args))).numAffectedRows ?? 0n);
+  return async (db: Db, ...args: Args): Promise<number> =>
+    Number((await db.executeQuery(compile(db, args))).numAffectedRows ?? 0n);
 }

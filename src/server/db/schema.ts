@@ -129,10 +129,16 @@ export interface QuestionsTable {
   clause: string;
   image: string | null;
   /** The picture described for screen readers; null when the bank gives none. */
-  image_alt_ru: string | null; image_alt_kz: string | null; image_alt_en: string | null;
+  image_alt_ru: string | null;
+  image_alt_kz: string | null;
+  image_alt_en: string | null;
   video: string | null;
-  text_ru: string; text_kz: string; text_en: string;
-  explanation_ru: string; explanation_kz: string; explanation_en: string;
+  text_ru: string;
+  text_kz: string;
+  text_en: string;
+  explanation_ru: string;
+  explanation_kz: string;
+  explanation_en: string;
   answers_count: number;
   /** 1-based position of the correct answer; never sent to a browser before it may be. */
   correct: number;
@@ -147,11 +153,19 @@ export interface QuestionsTable {
 export interface QuestionAnswersTable {
   question_id: number;
   position: number;
-  text_ru: string; text_kz: string; text_en: string;
+  text_ru: string;
+  text_kz: string;
+  text_en: string;
 }
 
-export interface QuestionCategoriesTable { question_id: number; category: string }
-export interface BankMetaTable { key: string; value: string }
+export interface QuestionCategoriesTable {
+  question_id: number;
+  category: string;
+}
+export interface BankMetaTable {
+  key: string;
+  value: string;
+}
 
 // The examination's statuses and stored modes are the shared exam module's (one definition).
 export type { ExamStatus };
@@ -190,10 +204,19 @@ export interface ExaminationAnswersTable {
   answered_at: string | null;
 }
 
-export interface FavoriteQuestionsTable { learner_id: number; question_id: number; created_at: string }
+export interface FavoriteQuestionsTable {
+  learner_id: number;
+  question_id: number;
+  created_at: string;
+}
 
 /** Page views per Almaty day (YYYY-MM-DD), route pattern and locale. */
-export interface PageViewsTable { day: string; route: string; locale: string; views: number }
+export interface PageViewsTable {
+  day: string;
+  route: string;
+  locale: string;
+  views: number;
+}
 
 export interface Database {
   learners: LearnersTable;

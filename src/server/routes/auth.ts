@@ -9,7 +9,12 @@ import { signIn } from '../services/sign-in';
 
 const credentials = z.object({
   // No control characters: nobody types them, and PostgreSQL refuses a NUL in text.
-  login: z.string().trim().min(1).max(254).regex(/^[^\u0000-\u001f\u007f]+$/),
+  login: z
+    .string()
+    .trim()
+    .min(1)
+    .max(254)
+    .regex(/^[^\u0000-\u001f\u007f]+$/),
   password: z.string().min(1).max(1024),
   cookie: z.boolean().optional(),
 });
@@ -21,8 +26,12 @@ export const authRoutes = new Hono<Env>({ strict: false })
     try {
       // A new session at every login (never reuse one a browser brought along).
       const { learner, token } = await signIn(db, {
-        login, password, ip: clientIp(c), previousToken: getCookie(c, SESSION_COOKIE),
-        idleMinutes: config.ZHOL_SESSION_IDLE_MINUTES, now: now(),
+        login,
+        password,
+        ip: clientIp(c),
+        previousToken: getCookie(c, SESSION_COOKIE),
+        idleMinutes: config.ZHOL_SESSION_IDLE_MINUTES,
+        now: now(),
       });
       setSessionCookies(c, token);
       return c.json({ id: learner.id, fullname: learner.fullname });

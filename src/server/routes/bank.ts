@@ -5,9 +5,8 @@ import { Hono } from 'hono';
 import type { Env } from '../context';
 import { importedBankInfo } from '../services/bank-meta';
 
-export const bankRoutes = new Hono<Env>({ strict: false })
-  .get('/bank', async (c) => {
-    const info = await importedBankInfo(c.get('deps').db, c.get('locale'));
-    if (!info) return c.body(null, 204);
-    return c.json(info);
-  });
+export const bankRoutes = new Hono<Env>({ strict: false }).get('/bank', async (c) => {
+  const info = await importedBankInfo(c.get('deps').db, c.get('locale'));
+  if (!info) return c.body(null, 204);
+  return c.json(info);
+});

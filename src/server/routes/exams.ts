@@ -10,37 +10,63 @@ import { finishExamination, startExamination, TRAINING_MODES } from '../services
 import { listExaminations } from '../services/exam-history';
 import { addFavorite, favoriteIds, removeFavorite } from '../services/favorites';
 
-const id = z.number().int().positive().max(2 ** 31 - 1);
+const id = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const language = z.enum(localeCodes as [Locale, ...Locale[]]);
-const startBody = z.object({
-  qualification: id,
-  prepare: z.boolean(),
-  continue: z.boolean(),
-  language: language.optional(),
-  extras: z.object({
-    mode: z.enum(TRAINING_MODES).optional(),
-    themes: z.array(id).max(100).optional(),
-    time: z.number().int().min(1).max(600).optional(),
-    count: z.number().int().min(1).max(200).optional(),
-    commentsBefore: z.boolean().optional(),
-  }).strict().optional(),
-}).strict();
+const startBody = z
+  .object({
+    qualification: id,
+    prepare: z.boolean(),
+    continue: z.boolean(),
+    language: language.optional(),
+    extras: z
+      .object({
+        mode: z.enum(TRAINING_MODES).optional(),
+        themes: z.array(id).max(100).optional(),
+        time: z.number().int().min(1).max(600).optional(),
+        count: z.number().int().min(1).max(200).optional(),
+        commentsBefore: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
 
 // Schemas are built once: zod builds a schema at a cost (tens of µs) that the answer call cannot pay per request.
-const processBody = z.object({ examination: id, language: language.optional(), begin: z.boolean().optional() }).strict();
+const processBody = z
+  .object({ examination: id, language: language.optional(), begin: z.boolean().optional() })
+  .strict();
 const answerBody = z.object({ id, value: z.number().int().min(1).max(5) }).strict();
 const finishBody = z.object({ examination: id, status: z.enum(['done', 'cancelled']) }).strict();
 const favoriteBody = z.object({ id }).strict();
-const historyQuery = z.object({
-  limit: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
-  page: z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().int().min(1)).optional(),
-  filter: z.object({
-    qualification: idParam.optional(),
-    status: z.enum(['process', 'passed', 'failed', 'cancelled', 'expired']).optional(),
-    prepare: z.enum(['true', 'false']).optional(),
-  }).strict().optional(),
-  upd: z.string().optional(),
-}).strict();
+const historyQuery = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(100))
+      .optional(),
+    page: z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1))
+      .optional(),
+    filter: z
+      .object({
+        qualification: idParam.optional(),
+        status: z.enum(['process', 'passed', 'failed', 'cancelled', 'expired']).optional(),
+        prepare: z.enum(['true', 'false']).optional(),
+      })
+      .strict()
+      .optional(),
+    upd: z.string().optional(),
+  })
+  .strict();
 
 export const examRoutes = new Hono<Env>({ strict: false })
   .use(requireAuth)
@@ -49,16 +75,32 @@ export const examRoutes = new Hono<Env>({ strict: false })
     const body = await jsonBody(c, startBody);
     if (body.prepare && body.extras?.mode === undefined && body.extras?.themes) body.extras.mode = 'themes';
     const learnerId = c.get('learner').id;
-    const examId = await startExamination(db, learnerId, {
-      qualification: body.qualification, prepare: body.prepare, continue: body.continue,
-      language: body.language ?? c.get('locale'), extras: body.extras ?? {},
-    }, now());
+    const examId = await startExamination(
+      db,
+      learnerId,
+      {
+        qualification: body.qualification,
+        prepare: body.prepare,
+        continue: body.continue,
+        language: body.language ?? c.get('locale'),
+        extras: body.extras ?? {},
+      },
+      now(),
+    );
     return c.json(await examinationOf(db, learnerId, examId, now()));
   })
   .post('/examinations/process', async (c) => {
     const { db, now } = c.get('deps');
     const body = await jsonBody(c, processBody);
-    return c.json(await processExamination(db, c.get('learner').id, body.examination, { language: body.language, begin: body.begin === true }, now()));
+    return c.json(
+      await processExamination(
+        db,
+        c.get('learner').id,
+        body.examination,
+        { language: body.language, begin: body.begin === true },
+        now(),
+      ),
+    );
   })
   .post('/examinations/answer', async (c) => {
     const { db, now } = c.get('deps');
@@ -81,13 +123,25 @@ export const examRoutes = new Hono<Env>({ strict: false })
   .get('/examinations', async (c) => {
     const { db, now } = c.get('deps');
     const q = bracketQuery(c, historyQuery);
-    return c.json(await listExaminations(db, c.get('learner').id, {
-      qualification: q.filter?.qualification, status: q.filter?.status,
-      prepare: q.filter?.prepare === undefined ? undefined : q.filter.prepare === 'true',
-      page: q.page ?? 1, limit: q.limit ?? 10,
-    }, c.get('locale'), now()));
+    return c.json(
+      await listExaminations(
+        db,
+        c.get('learner').id,
+        {
+          qualification: q.filter?.qualification,
+          status: q.filter?.status,
+          prepare: q.filter?.prepare === undefined ? undefined : q.filter.prepare === 'true',
+          page: q.page ?? 1,
+          limit: q.limit ?? 10,
+        },
+        c.get('locale'),
+        now(),
+      ),
+    );
   })
-  .get('/favorite/questions/ids', async (c) => c.json({ data: await favoriteIds(c.get('deps').db, c.get('learner').id) }))
+  .get('/favorite/questions/ids', async (c) =>
+    c.json({ data: await favoriteIds(c.get('deps').db, c.get('learner').id) }),
+  )
   .post('/favorite/questions', async (c) => {
     const { db, now } = c.get('deps');
     const body = await jsonBody(c, favoriteBody);
@@ -100,11 +154,10 @@ export const examRoutes = new Hono<Env>({ strict: false })
   });
 
 /** The demo: a fixed public set the operator chooses (services/demo.ts), answers included (the browser checks it). */
-export const demoRoutes = new Hono<Env>({ strict: false })
-  .get('/demo', async (c) => {
-    const demo = await demoTest(c.get('deps').db, c.get('locale'));
-    c.header('Cache-Control', 'public, max-age=300');
-    // The texts follow Accept-Language: a shared cache must keep one copy per language.
-    c.header('Vary', 'Accept-Language', { append: true });
-    return c.json(demo);
-  });
+export const demoRoutes = new Hono<Env>({ strict: false }).get('/demo', async (c) => {
+  const demo = await demoTest(c.get('deps').db, c.get('locale'));
+  c.header('Cache-Control', 'public, max-age=300');
+  // The texts follow Accept-Language: a shared cache must keep one copy per language.
+  c.header('Vary', 'Accept-Language', { append: true });
+  return c.json(demo);
+});

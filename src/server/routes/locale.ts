@@ -12,15 +12,16 @@ const query = z.object({
   code: z.enum([...providerCodes, 'kz']),
 });
 
-export const localeRoutes = new Hono<Env>({ strict: false }).get(
-  '/locale',
-  (c) => {
-    const parsed = query.safeParse({ response: c.req.query('response'), code: c.req.query('code') });
-    // Name the parameter that is wrong: a bad code says which codes exist.
-    if (!parsed.success) throw new ApiError(400, parsed.error.issues.some((i) => i.path[0] === 'code') ? 'errors.badLocale' : 'errors.badQuery');
-    const { code } = parsed.data;
-    const locale = localeCodes.find((l) => locales[l].provider === code || l === code)!;
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.json(messages[locale]);
-  },
-);
+export const localeRoutes = new Hono<Env>({ strict: false }).get('/locale', (c) => {
+  const parsed = query.safeParse({ response: c.req.query('response'), code: c.req.query('code') });
+  // Name the parameter that is wrong: a bad code says which codes exist.
+  if (!parsed.success)
+    throw new ApiError(
+      400,
+      parsed.error.issues.some((i) => i.path[0] === 'code') ? 'errors.badLocale' : 'errors.badQuery',
+    );
+  const { code } = parsed.data;
+  const locale = localeCodes.find((l) => locales[l].provider === code || l === code)!;
+  c.header('Cache-Control', 'public, max-age=300');
+  return c.json(messages[locale]);
+});

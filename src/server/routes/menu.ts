@@ -4,5 +4,4 @@ import { Hono } from 'hono';
 import { navigation } from '../../config/navigation';
 import type { Env } from '../context';
 
-export const menuRoutes = new Hono<Env>({ strict: false })
-  .get('/menu', (c) => c.json({ data: navigation }));
+export const menuRoutes = new Hono<Env>({ strict: false }).get('/menu', (c) => c.json({ data: navigation }));

@@ -18,19 +18,40 @@ export const userRoutes = new Hono<Env>({ strict: false })
   // The external-link route opens a link beyond the configured hosts only when it was sent to this learner.
   .get('/notifications/link', async (c) => {
     // No control characters: no stored link has one, and PostgreSQL refuses a NUL in text.
-    const { url } = bracketQuery(c, z.object({ url: z.string().min(1).max(4000).regex(/^[^\u0000-\u001f\u007f]+$/) }));
+    const { url } = bracketQuery(
+      c,
+      z.object({
+        url: z
+          .string()
+          .min(1)
+          .max(4000)
+          .regex(/^[^\u0000-\u001f\u007f]+$/),
+      }),
+    );
     return c.json({ sent: await wasLinkSent(c.get('deps').db, c.get('learner').id, url) });
   })
   .get('/profile/language', (c) => c.json({ id: c.get('learner').id, language: c.get('locale') }))
   .get('/accesses', async (c) => {
     const { db, now } = c.get('deps');
-    const query = bracketQuery(c, z.object({
-      filter: z.object({ active: bool.optional(), type: z.enum(['test', 'autodrome', 'education']).optional() }).strict().optional(),
-    }));
-    const data = await listAccesses(db, c.get('learner').id, c.get('locale'), {
-      ...(query.filter?.active !== undefined ? { active: query.filter.active } : {}),
-      ...(query.filter?.type ? { type: query.filter.type } : {}),
-    }, now());
+    const query = bracketQuery(
+      c,
+      z.object({
+        filter: z
+          .object({ active: bool.optional(), type: z.enum(['test', 'autodrome', 'education']).optional() })
+          .strict()
+          .optional(),
+      }),
+    );
+    const data = await listAccesses(
+      db,
+      c.get('learner').id,
+      c.get('locale'),
+      {
+        ...(query.filter?.active !== undefined ? { active: query.filter.active } : {}),
+        ...(query.filter?.type ? { type: query.filter.type } : {}),
+      },
+      now(),
+    );
     return c.json({ data });
   })
   .get('/access/qualifications', async (c) => {

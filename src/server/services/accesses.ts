@@ -20,7 +20,13 @@ export function isActive(a: { start_at: string; end_at: string; revoked_at: stri
   return a.revoked_at === null && a.start_at <= at && a.end_at > at;
 }
 
-export async function listAccesses(db: Kysely<Database>, learnerId: number, locale: Locale, opts: { active?: boolean; type?: AccessType } = {}, now = new Date()): Promise<AccessView[]> {
+export async function listAccesses(
+  db: Kysely<Database>,
+  learnerId: number,
+  locale: Locale,
+  opts: { active?: boolean; type?: AccessType } = {},
+  now = new Date(),
+): Promise<AccessView[]> {
   let query = db.selectFrom('accesses').selectAll().where('learner_id', '=', learnerId);
   if (opts.type) query = query.where('type', '=', opts.type);
   const rows = await query.orderBy('type').orderBy('id').execute();
@@ -28,14 +34,30 @@ export async function listAccesses(db: Kysely<Database>, learnerId: number, loca
   for (const type of Object.keys(targetTable) as AccessType[]) {
     const ids = [...new Set(rows.filter((r) => r.type === type).map((r) => r.target_id))];
     if (!ids.length) continue;
-    const targets = await db.selectFrom(targetTable[type]).select(['id', `name_${locale} as name` as 'name_ru as name', 'picture', 'retired_at'])
-      .where('id', 'in', ids).execute();
-    for (const t of targets) names.set(`${type}:${t.id}`, { id: t.id, name: t.name, picture: t.picture, retired: t.retired_at !== null });
+    const targets = await db
+      .selectFrom(targetTable[type])
+      .select(['id', `name_${locale} as name` as 'name_ru as name', 'picture', 'retired_at'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const t of targets)
+      names.set(`${type}:${t.id}`, { id: t.id, name: t.name, picture: t.picture, retired: t.retired_at !== null });
   }
   const views = rows.map((r) => {
-    const { retired, ...target } = names.get(`${r.type}:${r.target_id}`) ?? { id: r.target_id, name: '', picture: null, retired: true };
+    const { retired, ...target } = names.get(`${r.type}:${r.target_id}`) ?? {
+      id: r.target_id,
+      name: '',
+      picture: null,
+      retired: true,
+    };
     // A target removed from content keeps its row (and the learner's history) but can't be used.
-    return { id: r.id, type: r.type, can: isActive(r, now) && !retired, target, date_start: r.start_at, date_end: r.end_at };
+    return {
+      id: r.id,
+      type: r.type,
+      can: isActive(r, now) && !retired,
+      target,
+      date_start: r.start_at,
+      date_end: r.end_at,
+    };
   });
   // filter[active]=true: only what can be used now; false: only what can't (ended, future, revoked, retired).
   return opts.active === undefined ? views : views.filter((v) => v.can === opts.active);
@@ -48,17 +70,41 @@ export async function accessFlags(db: Kysely<Database>, learnerId: number, now =
 }
 
 /** Qualification ids a learner may test in now: those with an active test access and their children. */
-export async function testableQualificationIds(db: Kysely<Database>, learnerId: number, now = new Date()): Promise<Set<number>> {
+export async function testableQualificationIds(
+  db: Kysely<Database>,
+  learnerId: number,
+  now = new Date(),
+): Promise<Set<number>> {
   const at = now.toISOString();
-  const direct = await db.selectFrom('accesses').select('target_id').where('learner_id', '=', learnerId)
-    .where('type', '=', 'test').where('revoked_at', 'is', null).where('start_at', '<=', at).where('end_at', '>', at).execute();
+  const direct = await db
+    .selectFrom('accesses')
+    .select('target_id')
+    .where('learner_id', '=', learnerId)
+    .where('type', '=', 'test')
+    .where('revoked_at', 'is', null)
+    .where('start_at', '<=', at)
+    .where('end_at', '>', at)
+    .execute();
   const live = direct.length
-    ? await db.selectFrom('qualifications').select('id').where('id', 'in', direct.map((r) => r.target_id)).where('retired_at', 'is', null).execute()
+    ? await db
+        .selectFrom('qualifications')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          direct.map((r) => r.target_id),
+        )
+        .where('retired_at', 'is', null)
+        .execute()
     : [];
   const ids = new Set(live.map((r) => r.id));
   if (ids.size) {
-    const children = await db.selectFrom('qualifications').select('id').where('parent_id', 'in', [...ids])
-      .where('retired_at', 'is', null).execute();
+    const children = await db
+      .selectFrom('qualifications')
+      .select('id')
+      .where('parent_id', 'in', [...ids])
+      .where('retired_at', 'is', null)
+      .execute();
     children.forEach((c) => ids.add(c.id));
   }
   return ids;

@@ -9,7 +9,10 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 import { deleteLearnerSessions } from './sessions';
 
 export class AdminError extends Error {
-  constructor(message: string) { super(message); this.name = 'AdminError'; }
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdminError';
+  }
 }
 
 type Db = Kysely<Database>;
@@ -32,8 +35,10 @@ export async function learnerOrFail(db: Db, login: string): Promise<Learner> {
 }
 
 export function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new AdminError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
-  if (password.length > MAX_PASSWORD_LENGTH) throw new AdminError(`The password must have at most ${MAX_PASSWORD_LENGTH} characters.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new AdminError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > MAX_PASSWORD_LENGTH)
+    throw new AdminError(`The password must have at most ${MAX_PASSWORD_LENGTH} characters.`);
   if (password.trim() !== password) throw new AdminError('The password must not start or end with a space.');
 }
 
@@ -48,18 +53,28 @@ export interface NewLearnerInput {
   password: string;
 }
 
-export interface NormalizedLearner { fullname: string; login: string; email: string | null; phone: string | null; phoneDigits: string | null }
+export interface NormalizedLearner {
+  fullname: string;
+  login: string;
+  email: string | null;
+  phone: string | null;
+  phoneDigits: string | null;
+}
 
 /** Checks and normalises everything about a new learner except the password; no database. */
 export function normalizeNewLearner(input: Omit<NewLearnerInput, 'password'>): NormalizedLearner {
   const login = input.login.trim().toLowerCase();
   if (!/^[a-z0-9._-]{3,100}$/.test(login)) {
-    throw new AdminError(`The login "${input.login.trim()}" must be 3–100 Latin letters, digits, dots, hyphens or underscores.`);
+    throw new AdminError(
+      `The login "${input.login.trim()}" must be 3–100 Latin letters, digits, dots, hyphens or underscores.`,
+    );
   }
   // The sign-in form reads a phone-shaped login as a phone number, so such a login could never be used.
-  if (looksLikePhone(login)) throw new AdminError(`The login "${login}" looks like a phone number; choose one with letters.`);
+  if (looksLikePhone(login))
+    throw new AdminError(`The login "${login}" looks like a phone number; choose one with letters.`);
   const fullname = input.fullname.trim().replace(/\s+/g, ' ');
-  if (!fullname || fullname.length > 200 || CONTROL.test(fullname)) throw new AdminError('The full name must be 1–200 characters on one line.');
+  if (!fullname || fullname.length > 200 || CONTROL.test(fullname))
+    throw new AdminError('The full name must be 1–200 characters on one line.');
   const emailText = input.email?.trim() ?? '';
   const email = emailText ? emailText.toLowerCase() : null;
   if (email !== null && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) {
@@ -68,17 +83,23 @@ export function normalizeNewLearner(input: Omit<NewLearnerInput, 'password'>): N
   const phoneText = input.phone?.trim() ?? '';
   const phone = phoneText ? phoneText.replace(/\s+/g, ' ') : null;
   const phoneDigits = phone !== null && phone.length <= 40 && looksLikePhone(phone) ? normalizePhone(phone) : null;
-  if (phone !== null && !phoneDigits) throw new AdminError(`"${phoneText}" is not a Kazakhstan phone number (+7 XXX XXX XX XX).`);
+  if (phone !== null && !phoneDigits)
+    throw new AdminError(`"${phoneText}" is not a Kazakhstan phone number (+7 XXX XXX XX XX).`);
   return { fullname, login, email, phone, phoneDigits };
 }
 
 async function findClash(db: Db, l: NormalizedLearner): Promise<string | null> {
-  const rows = await db.selectFrom('learners').select(['login', 'email', 'phone_digits'])
-    .where((eb) => eb.or([
-      eb('login', '=', l.login),
-      ...(l.email ? [eb('email', '=', l.email)] : []),
-      ...(l.phoneDigits ? [eb('phone_digits', '=', l.phoneDigits)] : []),
-    ])).execute();
+  const rows = await db
+    .selectFrom('learners')
+    .select(['login', 'email', 'phone_digits'])
+    .where((eb) =>
+      eb.or([
+        eb('login', '=', l.login),
+        ...(l.email ? [eb('email', '=', l.email)] : []),
+        ...(l.phoneDigits ? [eb('phone_digits', '=', l.phoneDigits)] : []),
+      ]),
+    )
+    .execute();
   if (rows.some((r) => r.login === l.login)) return `The login "${l.login}" is taken.`;
   const byEmail = rows.find((r) => l.email && r.email === l.email);
   if (byEmail) return `The e-mail ${l.email} belongs to another learner (${byEmail.login}).`;
@@ -96,15 +117,29 @@ export async function checkNewLearner(db: Db, input: Omit<NewLearnerInput, 'pass
 }
 
 /** Adds a learner; returns the new id and the stored (lower-case) login. */
-export async function addLearner(db: Db, input: NewLearnerInput, now = new Date()): Promise<{ id: number; login: string }> {
+export async function addLearner(
+  db: Db,
+  input: NewLearnerInput,
+  now = new Date(),
+): Promise<{ id: number; login: string }> {
   const learner = await checkNewLearner(db, input);
   checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
-    const { id } = await db.insertInto('learners').values({
-      login: learner.login, email: learner.email, phone: learner.phone, phone_digits: learner.phoneDigits,
-      fullname: learner.fullname, password_hash: passwordHash, blocked: 0, created_at: now.toISOString(),
-    }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('learners')
+      .values({
+        login: learner.login,
+        email: learner.email,
+        phone: learner.phone,
+        phone_digits: learner.phoneDigits,
+        fullname: learner.fullname,
+        password_hash: passwordHash,
+        blocked: 0,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id, login: learner.login };
   } catch (error) {
     // Someone added the same login, e-mail or phone between the check and the insert.
@@ -126,7 +161,10 @@ export async function setPassword(db: Db, login: string, password: string): Prom
   return learner;
 }
 
-export interface BlockResult { login: string; /** false when the learner already was in that state */ changed: boolean }
+export interface BlockResult {
+  login: string /** false when the learner already was in that state */;
+  changed: boolean;
+}
 
 /** Blocks sign-in and ends every session (also when already blocked, to be sure). */
 export async function blockLearner(db: Db, login: string): Promise<BlockResult> {
@@ -152,7 +190,8 @@ export async function unblockLearner(db: Db, login: string): Promise<BlockResult
 export function almatyDay(text: string, end: boolean): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== text.trim()) throw new AdminError(`"${text}" is not a date (YYYY-MM-DD).`);
+  if (!date || date.toISOString().slice(0, 10) !== text.trim())
+    throw new AdminError(`"${text}" is not a date (YYYY-MM-DD).`);
   return new Date(date.getTime() - ALMATY_OFFSET_MS + (end ? DAY : 0));
 }
 
@@ -160,7 +199,8 @@ export function almatyDay(text: string, end: boolean): Date {
 export function formatAlmaty(iso: string, end = false): string {
   const local = new Date(Date.parse(iso) + ALMATY_OFFSET_MS);
   const text = local.toISOString();
-  if (end && text.slice(11, 16) === '00:00') return `${new Date(local.getTime() - DAY).toISOString().slice(0, 10)} 24:00`;
+  if (end && text.slice(11, 16) === '00:00')
+    return `${new Date(local.getTime() - DAY).toISOString().slice(0, 10)} 24:00`;
   return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
 }
 
@@ -199,7 +239,8 @@ function statusOf(a: { start_at: string; end_at: string; revoked_at: string | nu
 }
 
 export async function grantAccess(db: Db, input: GrantInput, now = new Date()): Promise<AccessRow> {
-  if (!ACCESS_TYPES.includes(input.type as AccessType)) throw new AdminError(`The type "${input.type}" is unknown; use one of ${ACCESS_TYPES.join(', ')}.`);
+  if (!ACCESS_TYPES.includes(input.type as AccessType))
+    throw new AdminError(`The type "${input.type}" is unknown; use one of ${ACCESS_TYPES.join(', ')}.`);
   const type = input.type as AccessType;
   const learner = await learnerOrFail(db, input.login);
 
@@ -208,39 +249,67 @@ export async function grantAccess(db: Db, input: GrantInput, now = new Date()): 
   const all = await db.selectFrom(table).select(['id', 'code', 'name_en', 'retired_at']).orderBy('id').execute();
   const target = /^\d+$/.test(wanted)
     ? all.find((r) => r.id === Number(wanted))
-    : all.find((r) => r.code === wanted) ?? all.find((r) => r.code.toLowerCase() === wanted.toLowerCase());
-  const known = all.filter((r) => r.retired_at === null).map((r) => r.code).join(', ');
+    : (all.find((r) => r.code === wanted) ?? all.find((r) => r.code.toLowerCase() === wanted.toLowerCase()));
+  const known = all
+    .filter((r) => r.retired_at === null)
+    .map((r) => r.code)
+    .join(', ');
   if (!target) throw new AdminError(`No ${typeNames[type]} "${wanted}". Known: ${known || 'none'}.`);
-  if (target.retired_at !== null) throw new AdminError(`The ${typeNames[type]} ${target.code} is retired. Known: ${known || 'none'}.`);
+  if (target.retired_at !== null)
+    throw new AdminError(`The ${typeNames[type]} ${target.code} is retired. Known: ${known || 'none'}.`);
 
-  if (input.until !== undefined && input.days !== undefined) throw new AdminError('Give either --until or --days, not both.');
+  if (input.until !== undefined && input.days !== undefined)
+    throw new AdminError('Give either --until or --days, not both.');
   const start = input.from !== undefined ? almatyDay(input.from, false) : now;
   let end: Date;
   if (input.until !== undefined) end = almatyDay(input.until, true);
   else if (input.days !== undefined) {
-    if (!Number.isInteger(input.days) || input.days < 1 || input.days > MAX_DAYS) throw new AdminError(`--days must be a whole number from 1 to ${MAX_DAYS}.`);
+    if (!Number.isInteger(input.days) || input.days < 1 || input.days > MAX_DAYS)
+      throw new AdminError(`--days must be a whole number from 1 to ${MAX_DAYS}.`);
     end = new Date(start.getTime() + input.days * DAY);
   } else throw new AdminError('Say how long: --until YYYY-MM-DD or --days N.');
   if (end <= start) throw new AdminError('The access would end before it starts.');
-  if (end <= now) throw new AdminError(`The access would already have ended (${formatAlmaty(end.toISOString(), true)} in Almaty).`);
+  if (end <= now)
+    throw new AdminError(`The access would already have ended (${formatAlmaty(end.toISOString(), true)} in Almaty).`);
 
   const row = {
-    learner_id: learner.id, type, target_id: target.id, start_at: start.toISOString(), end_at: end.toISOString(),
-    revoked_at: null, created_at: now.toISOString(),
+    learner_id: learner.id,
+    type,
+    target_id: target.id,
+    start_at: start.toISOString(),
+    end_at: end.toISOString(),
+    revoked_at: null,
+    created_at: now.toISOString(),
   };
   const { id } = await db.insertInto('accesses').values(row).returning('id').executeTakeFirstOrThrow();
-  return { id, type, target: target.code, name: target.name_en, start: row.start_at, end: row.end_at, revoked: null, status: statusOf(row, now) };
+  return {
+    id,
+    type,
+    target: target.code,
+    name: target.name_en,
+    start: row.start_at,
+    end: row.end_at,
+    revoked: null,
+    status: statusOf(row, now),
+  };
 }
 
 /** Marks an access revoked (the row is kept for the record). */
 export async function revokeAccess(db: Db, accessId: number, now = new Date()): Promise<void> {
   // Ids are 32-bit integers in both databases; a larger number is no id (PostgreSQL would refuse it).
-  if (!Number.isSafeInteger(accessId) || accessId < 1 || accessId > 2 ** 31 - 1) throw new AdminError(`"${accessId}" is not an access id.`);
-  const result = await db.updateTable('accesses').set({ revoked_at: now.toISOString() })
-    .where('id', '=', accessId).where('revoked_at', 'is', null).executeTakeFirst();
+  if (!Number.isSafeInteger(accessId) || accessId < 1 || accessId > 2 ** 31 - 1)
+    throw new AdminError(`"${accessId}" is not an access id.`);
+  const result = await db
+    .updateTable('accesses')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', accessId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
     const exists = await db.selectFrom('accesses').select('revoked_at').where('id', '=', accessId).executeTakeFirst();
-    throw new AdminError(exists ? `Access ${accessId} was already revoked at ${exists.revoked_at}.` : `No access with id ${accessId}.`);
+    throw new AdminError(
+      exists ? `Access ${accessId} was already revoked at ${exists.revoked_at}.` : `No access with id ${accessId}.`,
+    );
   }
 }
 
@@ -252,14 +321,24 @@ export async function listAccesses(db: Db, login: string, now = new Date()): Pro
   for (const type of ACCESS_TYPES) {
     const ids = [...new Set(rows.filter((r) => r.type === type).map((r) => r.target_id))];
     if (!ids.length) continue;
-    const found = await db.selectFrom(targetTables[type]).select(['id', 'code', 'name_en']).where('id', 'in', ids).execute();
+    const found = await db
+      .selectFrom(targetTables[type])
+      .select(['id', 'code', 'name_en'])
+      .where('id', 'in', ids)
+      .execute();
     for (const t of found) targets.set(`${type}:${t.id}`, { code: t.code, name: t.name_en });
   }
   return rows.map((r) => {
     const target = targets.get(`${r.type}:${r.target_id}`);
     return {
-      id: r.id, type: r.type, target: target?.code ?? String(r.target_id), name: target?.name ?? '',
-      start: r.start_at, end: r.end_at, revoked: r.revoked_at, status: statusOf(r, now),
+      id: r.id,
+      type: r.type,
+      target: target?.code ?? String(r.target_id),
+      name: target?.name ?? '',
+      start: r.start_at,
+      end: r.end_at,
+      revoked: r.revoked_at,
+      status: statusOf(r, now),
     };
   });
 }
@@ -279,18 +358,25 @@ export interface NotifyInput {
 /** Sends a notification to one learner or to every learner who is not blocked; returns how many got it. */
 export async function sendNotification(db: Db, input: NotifyInput, now = new Date()): Promise<number> {
   const hasLogin = input.login !== undefined && input.login.trim() !== '';
-  if (hasLogin === !!input.all) throw new AdminError('Send to one learner (--login) or to all (--all), not both or neither.');
+  if (hasLogin === !!input.all)
+    throw new AdminError('Send to one learner (--login) or to all (--all), not both or neither.');
   const title = input.title.trim();
   const text = input.text.trim();
-  if (!title || title.length > 300 || CONTROL.test(title)) throw new AdminError('The title must be 1–300 characters on one line.');
+  if (!title || title.length > 300 || CONTROL.test(title))
+    throw new AdminError('The title must be 1–300 characters on one line.');
   if (!text) throw new AdminError('The text must not be empty.');
   if (text.length > 10_000) throw new AdminError('The text must have at most 10,000 characters.');
   const color = input.color?.trim().toLowerCase() || 'info';
-  if (!COLORS.includes(color as NotificationColor)) throw new AdminError(`The colour "${input.color}" is unknown; use one of ${COLORS.join(', ')}.`);
+  if (!COLORS.includes(color as NotificationColor))
+    throw new AdminError(`The colour "${input.color}" is unknown; use one of ${COLORS.join(', ')}.`);
   let web: string | null = null;
   if (input.web !== undefined && input.web.trim() !== '') {
     let url: URL | null = null;
-    try { url = new URL(input.web.trim()); } catch { /* reported below */ }
+    try {
+      url = new URL(input.web.trim());
+    } catch {
+      /* reported below */
+    }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
       throw new AdminError(`"${input.web}" is not a web link (http:// or https://).`);
     }
@@ -303,9 +389,20 @@ export async function sendNotification(db: Db, input: NotifyInput, now = new Dat
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < ids.length; i += 500) {
-      await trx.insertInto('notifications').values(ids.slice(i, i + 500).map((learner_id) => ({
-        learner_id, title, text, color: color as NotificationColor, web, created_at: at, read_at: null,
-      }))).execute();
+      await trx
+        .insertInto('notifications')
+        .values(
+          ids.slice(i, i + 500).map((learner_id) => ({
+            learner_id,
+            title,
+            text,
+            color: color as NotificationColor,
+            web,
+            created_at: at,
+            read_at: null,
+          })),
+        )
+        .execute();
     }
   });
   return ids.length;

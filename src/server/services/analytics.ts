@@ -13,19 +13,33 @@ export const almatyDate = (at: Date) => new Date(at.getTime() + ALMATY_OFFSET_MS
 export async function recordPageView(db: Kysely<Database>, pathname: string, now: Date): Promise<boolean> {
   const counted = countedRoute(pathname);
   if (!counted) return false;
-  await db.insertInto('page_views').values({ day: almatyDate(now), route: counted.route, locale: counted.locale, views: 1 })
-    .onConflict((oc) => oc.columns(['day', 'route', 'locale']).doUpdateSet((eb) => ({ views: eb('page_views.views', '+', 1) })))
+  await db
+    .insertInto('page_views')
+    .values({ day: almatyDate(now), route: counted.route, locale: counted.locale, views: 1 })
+    .onConflict((oc) =>
+      oc.columns(['day', 'route', 'locale']).doUpdateSet((eb) => ({ views: eb('page_views.views', '+', 1) })),
+    )
     .execute();
   return true;
 }
 
-export interface PageViewRow { route: string; ru: number; kz: number; en: number; total: number }
+export interface PageViewRow {
+  route: string;
+  ru: number;
+  kz: number;
+  en: number;
+  total: number;
+}
 
 /** Views per route over the last `days` Almaty days (today included), busiest first. */
 export async function pageViewTotals(db: Kysely<Database>, days: number, now: Date): Promise<PageViewRow[]> {
   const since = almatyDate(new Date(now.getTime() - (days - 1) * 86_400_000));
-  const rows = await db.selectFrom('page_views').select(['route', 'locale', (eb) => eb.fn.sum<number>('views').as('views')])
-    .where('day', '>=', since).groupBy(['route', 'locale']).execute();
+  const rows = await db
+    .selectFrom('page_views')
+    .select(['route', 'locale', (eb) => eb.fn.sum<number>('views').as('views')])
+    .where('day', '>=', since)
+    .groupBy(['route', 'locale'])
+    .execute();
   const byRoute = new Map<string, PageViewRow>();
   for (const r of rows) {
     const row = byRoute.get(r.route) ?? { route: r.route, ru: 0, kz: 0, en: 0, total: 0 };

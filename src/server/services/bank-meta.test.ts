@@ -24,33 +24,46 @@ describe('bank.yaml', () => {
     const path = file(yaml);
     expect(builtInBankInfo('en', path)).toEqual({
       version: '2025.11',
-      changes: [{ version: '2025.11', date: '2025-11-20', text: 'First edition', lang: 'en' }, { version: '2025.09', date: null, text: 'Trial', lang: 'en' }],
-      description: null, claims: [],
+      changes: [
+        { version: '2025.11', date: '2025-11-20', text: 'First edition', lang: 'en' },
+        { version: '2025.09', date: null, text: 'Trial', lang: 'en' },
+      ],
+      description: null,
+      claims: [],
     });
     expect(builtInBankInfo('kz', path)!.changes[0]!.text).toBe('Алғашқы редакция');
   });
 
   it('gives the claims in the page language when the bank has it, else in its own, saying which', () => {
-    const path = file('languages: [ru, kz]\ndescription: { ru: По правилам РК, kz: ҚР ережелері бойынша }\nclaims:\n  - title: { ru: Видео, kz: Бейне }\n    text: { ru: Есть видео, kz: Бейне бар }\n');
+    const path = file(
+      'languages: [ru, kz]\ndescription: { ru: По правилам РК, kz: ҚР ережелері бойынша }\nclaims:\n  - title: { ru: Видео, kz: Бейне }\n    text: { ru: Есть видео, kz: Бейне бар }\n',
+    );
     expect(builtInBankInfo('kz', path)).toEqual({
-      version: null, changes: [], description: { text: 'ҚР ережелері бойынша', lang: 'kz' },
+      version: null,
+      changes: [],
+      description: { text: 'ҚР ережелері бойынша', lang: 'kz' },
       claims: [{ title: { text: 'Бейне', lang: 'kz' }, text: { text: 'Бейне бар', lang: 'kz' } }],
     });
     expect(builtInBankInfo('en', path)!.claims[0]!.title).toEqual({ text: 'Видео', lang: 'ru' });
   });
 
-  it('the built-in bank.yaml makes the tests page\'s claims, in all three languages', () => {
+  it("the built-in bank.yaml makes the tests page's claims, in all three languages", () => {
     for (const locale of ['ru', 'kz', 'en'] as const) {
       const info = builtInBankInfo(locale)!;
       expect(info.description?.lang).toBe(locale);
       expect(info.claims).toHaveLength(2);
       expect(info.claims.every((c) => c.title.lang === locale && c.text.lang === locale)).toBe(true);
     }
-    expect(builtInBankInfo('en')!.claims.map((c) => c.title.text)).toEqual(['Video questions', '100% match with the exam']);
+    expect(builtInBankInfo('en')!.claims.map((c) => c.title.text)).toEqual([
+      'Video questions',
+      '100% match with the exam',
+    ]);
   });
 
   it('names every problem, and gives nothing to show for a bad or missing file', () => {
-    const bad = file('version: "1"\nchangelog:\n  - version: "1"\n    date: 20.11.2025\n    text: { ru: Только по-русски }\n');
+    const bad = file(
+      'version: "1"\nchangelog:\n  - version: "1"\n    date: 20.11.2025\n    text: { ru: Только по-русски }\n',
+    );
     const { problems } = readBankMeta(bad);
     expect(problems.some((p) => p.message.includes('changelog.0.date'))).toBe(true);
     expect(problems.some((p) => p.message.includes('changelog.0.text.kz'))).toBe(true);

@@ -17,23 +17,48 @@ export const someLanguages = z.object({ ru: words.optional(), kz: words.optional
 export type SomeLanguages = z.infer<typeof someLanguages>;
 const version = z.union([z.string().trim().min(1).max(40), z.number().transform(String)]);
 /** A real calendar day as YYYY-MM-DD (2026-13-45 is refused). */
-export const day = z.preprocess((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d), z.string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a day like 2026-11-23', abort: true })
-  .refine((s) => { const d = new Date(`${s}T00:00:00Z`); return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s); }, 'is not a day of the calendar (month 01–12, a day the month has)'));
-export const themeCode = z.string().regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'theme codes use lower-case letters, digits and hyphens');
+export const day = z.preprocess(
+  (d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a day like 2026-11-23', abort: true })
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    }, 'is not a day of the calendar (month 01–12, a day the month has)'),
+);
+export const themeCode = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'theme codes use lower-case letters, digits and hyphens');
 
-export const bankMetaSchema = z.object({
-  version: version.optional(),
-  /** The languages every question has; the first is the bank's own, shown when a question lacks the learner's. */
-  languages: z.array(lang).min(1).max(3).refine((l) => new Set(l).size === l.length, 'names a language twice').optional(),
-  /** The line under "Current question base" on the tests page. */
-  description: someLanguages.optional(),
-  /** What the tests page states about this bank (title and text of each card). */
-  claims: z.array(z.object({ title: someLanguages, text: someLanguages }).strict()).max(6).optional(),
-  /** Themes of the bank's own, beside the built-in ones. */
-  themes: z.array(z.object({ code: themeCode, name: someLanguages }).strict()).max(200).optional(),
-  changelog: z.array(z.object({ version, date: day.optional(), text: someLanguages }).strict()).max(50).default([]),
-}).strict();
+export const bankMetaSchema = z
+  .object({
+    version: version.optional(),
+    /** The languages every question has; the first is the bank's own, shown when a question lacks the learner's. */
+    languages: z
+      .array(lang)
+      .min(1)
+      .max(3)
+      .refine((l) => new Set(l).size === l.length, 'names a language twice')
+      .optional(),
+    /** The line under "Current question base" on the tests page. */
+    description: someLanguages.optional(),
+    /** What the tests page states about this bank (title and text of each card). */
+    claims: z
+      .array(z.object({ title: someLanguages, text: someLanguages }).strict())
+      .max(6)
+      .optional(),
+    /** Themes of the bank's own, beside the built-in ones. */
+    themes: z
+      .array(z.object({ code: themeCode, name: someLanguages }).strict())
+      .max(200)
+      .optional(),
+    changelog: z
+      .array(z.object({ version, date: day.optional(), text: someLanguages }).strict())
+      .max(50)
+      .default([]),
+  })
+  .strict();
 export type BankMeta = z.infer<typeof bankMetaSchema>;
 
 export const ALL_LANGUAGES: Locale[] = ['ru', 'kz', 'en'];
@@ -41,22 +66,42 @@ export const ALL_LANGUAGES: Locale[] = ['ru', 'kz', 'en'];
 export const bankLanguages = (meta: BankMeta | null | undefined): Locale[] => meta?.languages ?? ALL_LANGUAGES;
 
 /** A text in the wanted language when it has it, else in the first of `languages` it has; with the language used. */
-export function pickLanguage(text: SomeLanguages, locale: Locale, languages: Locale[] = ALL_LANGUAGES): { text: string; lang: Locale } {
-  const lang = text[locale] !== undefined ? locale : [...languages, ...ALL_LANGUAGES].find((l) => text[l] !== undefined) ?? locale;
+export function pickLanguage(
+  text: SomeLanguages,
+  locale: Locale,
+  languages: Locale[] = ALL_LANGUAGES,
+): { text: string; lang: Locale } {
+  const lang =
+    text[locale] !== undefined
+      ? locale
+      : ([...languages, ...ALL_LANGUAGES].find((l) => text[l] !== undefined) ?? locale);
   return { text: text[lang] ?? '', lang };
 }
 
 const KEY = 'import';
 
 /** Reads and checks a bank.yaml; every problem with its line. */
-export function readBankMeta(file: string, builtInThemes: Set<string> = new Set()): { meta: BankMeta | null; problems: BankProblem[] } {
+export function readBankMeta(
+  file: string,
+  builtInThemes: Set<string> = new Set(),
+): { meta: BankMeta | null; problems: BankProblem[] } {
   if (!existsSync(file)) return { meta: null, problems: [] };
   const parsed = parseBankFile(file, 'bank.yaml');
   if (parsed.problems.length) return { meta: null, problems: parsed.problems };
   const problems: BankProblem[] = [];
-  const report = (path: Path, message: string) => problems.push({ file, line: parsed.lineOf(path), message: `${path.join('.') || '(root)'}: ${message}` });
+  const report = (path: Path, message: string) =>
+    problems.push({ file, line: parsed.lineOf(path), message: `${path.join('.') || '(root)'}: ${message}` });
   if (!parsed.data || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) {
-    return { meta: null, problems: [{ file, line: parsed.lineOf([]), message: `bank.yaml is a group of fields (version:, languages:, …), not ${describeValue(parsed.data)}` }] };
+    return {
+      meta: null,
+      problems: [
+        {
+          file,
+          line: parsed.lineOf([]),
+          message: `bank.yaml is a group of fields (version:, languages:, …), not ${describeValue(parsed.data)}`,
+        },
+      ],
+    };
   }
   const result = bankMetaSchema.safeParse(parsed.data, { error: plainError });
   if (!result.success) {
@@ -75,17 +120,32 @@ export function readBankMeta(file: string, builtInThemes: Set<string> = new Set(
   // A languages line that is itself wrong says enough; guessing the languages would add false problems.
   const languagesKnown = raw.languages === undefined || declared.success;
   const need = (text: unknown, path: Path) => {
-    if (languagesKnown && isText(text)) for (const l of languages) if (text[l] === undefined) report([...path, l], `missing (the bank's languages are ${languages.join(', ')})`);
+    if (languagesKnown && isText(text))
+      for (const l of languages)
+        if (text[l] === undefined) report([...path, l], `missing (the bank's languages are ${languages.join(', ')})`);
   };
   need(raw.description, ['description']);
-  list(raw.claims).forEach((c, i) => { if (isText(c)) { need(c.title, ['claims', i, 'title']); need(c.text, ['claims', i, 'text']); } });
-  list(raw.themes).forEach((t, i) => { if (isText(t)) need(t.name, ['themes', i, 'name']); });
-  list(raw.changelog).forEach((c, i) => { if (isText(c)) need(c.text, ['changelog', i, 'text']); });
+  list(raw.claims).forEach((c, i) => {
+    if (isText(c)) {
+      need(c.title, ['claims', i, 'title']);
+      need(c.text, ['claims', i, 'text']);
+    }
+  });
+  list(raw.themes).forEach((t, i) => {
+    if (isText(t)) need(t.name, ['themes', i, 'name']);
+  });
+  list(raw.changelog).forEach((c, i) => {
+    if (isText(c)) need(c.text, ['changelog', i, 'text']);
+  });
   const codes = new Set<unknown>();
   list(raw.themes).forEach((t, i) => {
     if (!isText(t) || typeof t.code !== 'string') return;
     if (codes.has(t.code)) report(['themes', i, 'code'], `"${t.code}" is declared twice`);
-    if (builtInThemes.has(t.code)) report(['themes', i, 'code'], `"${t.code}" is a built-in theme (content/themes.yaml): use it without declaring it, or give yours another code`);
+    if (builtInThemes.has(t.code))
+      report(
+        ['themes', i, 'code'],
+        `"${t.code}" is a built-in theme (content/themes.yaml): use it without declaring it, or give yours another code`,
+      );
     codes.add(t.code);
   });
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -94,11 +154,18 @@ export function readBankMeta(file: string, builtInThemes: Set<string> = new Set(
 
 export async function saveImportedBankMeta(db: Kysely<Database>, meta: BankMeta): Promise<void> {
   const value = JSON.stringify(meta);
-  await db.insertInto('bank_meta').values({ key: KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+  await db
+    .insertInto('bank_meta')
+    .values({ key: KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
 }
 
 /** A text as shown: in the page's language when the bank has it, else the bank's own (then marked with `lang`). */
-export interface ShownText { text: string; lang: Locale }
+export interface ShownText {
+  text: string;
+  lang: Locale;
+}
 /** What the tests page says about the question base. */
 export interface BankInfo {
   version: string | null;
@@ -115,7 +182,9 @@ export function bankInfo(meta: BankMeta, locale: Locale, limit = 3): BankInfo {
   const shown = (text: SomeLanguages) => pickLanguage(text, locale, languages);
   return {
     version: meta.version ?? null,
-    changes: meta.changelog.slice(0, limit).map((c) => ({ version: c.version, date: c.date ?? null, ...shown(c.text) })),
+    changes: meta.changelog
+      .slice(0, limit)
+      .map((c) => ({ version: c.version, date: c.date ?? null, ...shown(c.text) })),
     description: meta.description ? shown(meta.description) : null,
     claims: (meta.claims ?? []).map((c) => ({ title: shown(c.title), text: shown(c.text) })),
   };
@@ -160,5 +229,5 @@ export async function importedBankInfo(db: Kysely<Database>, locale: Locale): Pr
  *  (`langs` as stored: comma-separated, its own first). The view marks the text with it. */
 export function shownLanguage(langs: string, locale: Locale): Locale {
   const list = langs.split(',') as Locale[];
-  return list.includes(locale) ? locale : list[0] ?? locale;
+  return list.includes(locale) ? locale : (list[0] ?? locale);
 }

@@ -8,28 +8,49 @@ type Trx = Kysely<Database> | Transaction<Database>;
 type Synced = 'themes' | 'qualifications' | 'autodromes' | 'courses';
 
 async function upsertByCode<T extends Synced>(
-  trx: Trx, table: T, rows: { code: string; values: Record<string, unknown> }[], now: string,
+  trx: Trx,
+  table: T,
+  rows: { code: string; values: Record<string, unknown> }[],
+  now: string,
 ): Promise<Map<string, number>> {
-  const existing = await trx.selectFrom(table as Synced).select(['id', 'code']).execute() as { id: number; code: string }[];
+  const existing = (await trx
+    .selectFrom(table as Synced)
+    .select(['id', 'code'])
+    .execute()) as { id: number; code: string }[];
   // Themes an operator's bank brought (source 'import') are not content's to retire.
-  const foreign = table === 'themes'
-    ? new Set((await trx.selectFrom('themes').select('code').where('source', '<>', 'content').execute()).map((r) => r.code)) : new Set<string>();
+  const foreign =
+    table === 'themes'
+      ? new Set(
+          (await trx.selectFrom('themes').select('code').where('source', '<>', 'content').execute()).map((r) => r.code),
+        )
+      : new Set<string>();
   const ids = new Map(existing.map((r) => [r.code, r.id]));
   for (const row of rows) {
     const id = ids.get(row.code);
     if (id === undefined) {
-      const inserted = await trx.insertInto(table as Synced).values({ code: row.code, ...row.values } as never)
-        .returning('id').executeTakeFirstOrThrow();
+      const inserted = await trx
+        .insertInto(table as Synced)
+        .values({ code: row.code, ...row.values } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids.set(row.code, inserted.id);
     } else {
-      await trx.updateTable(table as Synced).set({ ...row.values, retired_at: null } as never).where('id', '=', id).execute();
+      await trx
+        .updateTable(table as Synced)
+        .set({ ...row.values, retired_at: null } as never)
+        .where('id', '=', id)
+        .execute();
     }
   }
   const wanted = new Set(rows.map((r) => r.code));
   const retire = existing.filter((r) => !wanted.has(r.code) && !foreign.has(r.code)).map((r) => r.id);
   if (retire.length) {
-    await trx.updateTable(table as Synced).set({ retired_at: now } as never)
-      .where('id', 'in', retire).where('retired_at', 'is', null).execute();
+    await trx
+      .updateTable(table as Synced)
+      .set({ retired_at: now } as never)
+      .where('id', 'in', retire)
+      .where('retired_at', 'is', null)
+      .execute();
   }
   return ids;
 }
@@ -37,38 +58,80 @@ async function upsertByCode<T extends Synced>(
 export async function syncContent(db: Kysely<Database>, content: Content, now = new Date()): Promise<void> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const themeIds = await upsertByCode(trx, 'themes', content.themes.map((t, i) => ({
-      code: t.code, values: { name_ru: t.name.ru, name_kz: t.name.kz, name_en: t.name.en, sort: i },
-    })), at);
+    const themeIds = await upsertByCode(
+      trx,
+      'themes',
+      content.themes.map((t, i) => ({
+        code: t.code,
+        values: { name_ru: t.name.ru, name_kz: t.name.kz, name_en: t.name.en, sort: i },
+      })),
+      at,
+    );
 
     const flat = flattenQualifications(content.qualifications);
     // Parents first (flatten keeps that order), so parent_id can be resolved as we go.
-    const qualIds = await upsertByCode(trx, 'qualifications', flat.map((q, i) => ({
-      code: q.code,
-      values: {
-        name_ru: q.name.ru, name_kz: q.name.kz, name_en: q.name.en, picture: q.picture ?? null, sort: i,
-        exam_questions: q.exam.questions, exam_minutes: q.exam.minutes, allowed_mistakes: q.exam.allowed_mistakes,
-      },
-    })), at);
+    const qualIds = await upsertByCode(
+      trx,
+      'qualifications',
+      flat.map((q, i) => ({
+        code: q.code,
+        values: {
+          name_ru: q.name.ru,
+          name_kz: q.name.kz,
+          name_en: q.name.en,
+          picture: q.picture ?? null,
+          sort: i,
+          exam_questions: q.exam.questions,
+          exam_minutes: q.exam.minutes,
+          allowed_mistakes: q.exam.allowed_mistakes,
+        },
+      })),
+      at,
+    );
     for (const q of flat) {
       const id = qualIds.get(q.code)!;
-      await trx.updateTable('qualifications').set({ parent_id: q.parent ? qualIds.get(q.parent)! : null }).where('id', '=', id).execute();
+      await trx
+        .updateTable('qualifications')
+        .set({ parent_id: q.parent ? qualIds.get(q.parent)! : null })
+        .where('id', '=', id)
+        .execute();
       await trx.deleteFrom('qualification_themes').where('qualification_id', '=', id).execute();
       const links = Object.entries(q.themes).map(([code, count], sort) => ({
-        qualification_id: id, theme_id: themeIds.get(code)!, exam_questions: count, sort,
+        qualification_id: id,
+        theme_id: themeIds.get(code)!,
+        exam_questions: count,
+        sort,
       }));
       if (links.length) await trx.insertInto('qualification_themes').values(links).execute();
     }
 
-    await upsertByCode(trx, 'autodromes', content.autodromes.map((a, i) => ({
-      code: a.code,
-      values: {
-        name_ru: a.name.ru, name_kz: a.name.kz, name_en: a.name.en, city_ru: a.city.ru, city_kz: a.city.kz, city_en: a.city.en,
-        categories: a.categories.join(','), picture: a.picture ?? null, sort: i,
-      },
-    })), at);
-    await upsertByCode(trx, 'courses', content.courses.map((c) => ({
-      code: c.code, values: { name_ru: c.name.ru, name_kz: c.name.kz, name_en: c.name.en, picture: c.picture ?? null },
-    })), at);
+    await upsertByCode(
+      trx,
+      'autodromes',
+      content.autodromes.map((a, i) => ({
+        code: a.code,
+        values: {
+          name_ru: a.name.ru,
+          name_kz: a.name.kz,
+          name_en: a.name.en,
+          city_ru: a.city.ru,
+          city_kz: a.city.kz,
+          city_en: a.city.en,
+          categories: a.categories.join(','),
+          picture: a.picture ?? null,
+          sort: i,
+        },
+      })),
+      at,
+    );
+    await upsertByCode(
+      trx,
+      'courses',
+      content.courses.map((c) => ({
+        code: c.code,
+        values: { name_ru: c.name.ru, name_kz: c.name.kz, name_en: c.name.en, picture: c.picture ?? null },
+      })),
+      at,
+    );
   });
 }

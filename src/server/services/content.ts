@@ -17,19 +17,27 @@ interface QualificationInput {
   themes: Record<string, number>;
   children?: QualificationInput[] | undefined;
 }
-const qualification: z.ZodType<QualificationInput> = z.lazy(() => z.object({
-  code,
-  name: text3,
-  picture: z.string().optional(),
-  exam: z.object({
-    questions: z.number().int().min(1).max(200),
-    minutes: z.number().int().min(1).max(600),
-    allowed_mistakes: z.number().int().min(0),
-  }).strict(),
-  themes: z.record(z.string(), z.number().int().min(0)),
-  children: z.array(qualification).optional(),
-}).strict());
-const autodrome = z.object({ code, name: text3, city: text3, categories: z.array(z.string()).min(1), picture: z.string().optional() }).strict();
+const qualification: z.ZodType<QualificationInput> = z.lazy(() =>
+  z
+    .object({
+      code,
+      name: text3,
+      picture: z.string().optional(),
+      exam: z
+        .object({
+          questions: z.number().int().min(1).max(200),
+          minutes: z.number().int().min(1).max(600),
+          allowed_mistakes: z.number().int().min(0),
+        })
+        .strict(),
+      themes: z.record(z.string(), z.number().int().min(0)),
+      children: z.array(qualification).optional(),
+    })
+    .strict(),
+);
+const autodrome = z
+  .object({ code, name: text3, city: text3, categories: z.array(z.string()).min(1), picture: z.string().optional() })
+  .strict();
 const course = z.object({ code, name: text3, picture: z.string().optional() }).strict();
 
 export type Text3 = z.infer<typeof text3>;
@@ -56,7 +64,10 @@ function load<T>(dir: string, file: string, schema: z.ZodType<T>): T {
   return result.data;
 }
 
-export function flattenQualifications(list: QualificationContent[], parent: string | null = null): (QualificationContent & { parent: string | null })[] {
+export function flattenQualifications(
+  list: QualificationContent[],
+  parent: string | null = null,
+): (QualificationContent & { parent: string | null })[] {
   return list.flatMap((q) => [{ ...q, parent }, ...flattenQualifications(q.children ?? [], q.code)]);
 }
 
@@ -73,9 +84,11 @@ export function loadContent(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Co
   for (const q of flattenQualifications(content.qualifications)) {
     if (seen.has(q.code)) problems.push(`qualifications.yaml: code ${q.code} is used twice`);
     seen.add(q.code);
-    for (const t of Object.keys(q.themes)) if (!themeCodes.has(t)) problems.push(`qualifications.yaml: ${q.code} names unknown theme ${t}`);
+    for (const t of Object.keys(q.themes))
+      if (!themeCodes.has(t)) problems.push(`qualifications.yaml: ${q.code} names unknown theme ${t}`);
     const total = Object.values(q.themes).reduce((a, b) => a + b, 0);
-    if (total !== q.exam.questions) problems.push(`qualifications.yaml: ${q.code} blueprint has ${total} questions, the exam ${q.exam.questions}`);
+    if (total !== q.exam.questions)
+      problems.push(`qualifications.yaml: ${q.code} blueprint has ${total} questions, the exam ${q.exam.questions}`);
   }
   if (problems.length) throw new Error(`Invalid content:\n  ${problems.join('\n  ')}`);
   return content;

@@ -14,8 +14,14 @@ export const DEMO_LIMIT = 20;
 /** The demo's question ids: the operator's marked questions, else the built-in demo set; spread over the themes in turn. */
 export async function demoQuestionIds(db: Kysely<Database>, limit = DEMO_LIMIT): Promise<number[]> {
   const marked = (builtIn: boolean) => {
-    let query = db.selectFrom('questions as q').innerJoin('themes as t', 't.id', 'q.theme_id').select(['q.id', 't.sort']).where('q.demo', '=', 1);
-    query = builtIn ? query.where('q.source', '=', 'content') : query.where('q.source', '<>', 'content').where('q.retired_at', 'is', null);
+    let query = db
+      .selectFrom('questions as q')
+      .innerJoin('themes as t', 't.id', 'q.theme_id')
+      .select(['q.id', 't.sort'])
+      .where('q.demo', '=', 1);
+    query = builtIn
+      ? query.where('q.source', '=', 'content')
+      : query.where('q.source', '<>', 'content').where('q.retired_at', 'is', null);
     return query.orderBy('t.sort').orderBy('q.code').execute();
   };
   let rows = await marked(false);
@@ -31,19 +37,33 @@ export async function demoQuestionIds(db: Kysely<Database>, limit = DEMO_LIMIT):
 
 /** The demo test for category B in one language: its rules scaled to its length, and its questions with their answers. */
 export async function demoTest(db: Kysely<Database>, locale: Locale) {
-  const qual = await db.selectFrom('qualifications').select(['id', `name_${locale} as name` as 'name_ru as name', 'allowed_mistakes', 'exam_questions', 'exam_minutes'])
-    .where('code', '=', 'B').executeTakeFirstOrThrow();
+  const qual = await db
+    .selectFrom('qualifications')
+    .select(['id', `name_${locale} as name` as 'name_ru as name', 'allowed_mistakes', 'exam_questions', 'exam_minutes'])
+    .where('code', '=', 'B')
+    .executeTakeFirstOrThrow();
   const ids = await demoQuestionIds(db);
   const texts = await questionTexts(db, ids, locale);
   return {
     qualification: { id: qual.id, name: qual.name },
-    time_limit: Math.round(qual.exam_minutes * 60 * ids.length / qual.exam_questions),
-    allowed_mistakes: Math.round(qual.allowed_mistakes * ids.length / qual.exam_questions),
+    time_limit: Math.round((qual.exam_minutes * 60 * ids.length) / qual.exam_questions),
+    allowed_mistakes: Math.round((qual.allowed_mistakes * ids.length) / qual.exam_questions),
     questions: ids.map((qid, i) => {
       const q = texts.get(qid)!;
       return {
-        id: qid, number: i + 1, text: q.text, lang: q.lang, image: q.image, image_alt: q.image_alt, video: q.video, answers: q.answers,
-        correct_value: q.correct, comment: q.comment, answered: false, correct: null, value: null,
+        id: qid,
+        number: i + 1,
+        text: q.text,
+        lang: q.lang,
+        image: q.image,
+        image_alt: q.image_alt,
+        video: q.video,
+        answers: q.answers,
+        correct_value: q.correct,
+        comment: q.comment,
+        answered: false,
+        correct: null,
+        value: null,
       };
     }),
   };

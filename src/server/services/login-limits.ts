@@ -50,36 +50,65 @@ async function waitFor(db: Kysely<Database>, key: string, ip: string, now: Date,
   const knownSince = new Date(now.getTime() - KNOWN_ADDRESS_MS).toISOString();
   const earlier = db.selectFrom('login_attempts').where('login_key', '=', key).where('id', '<', beforeId);
   // The last success for the account, and for this pair (ids order attempts even within one millisecond).
-  const lastSuccess = await earlier.select((eb) => eb.fn.max('id').as('id'))
-    .where('success', '=', 1).where('attempted_at', '>', since).executeTakeFirst();
-  const known = await earlier.select((eb) => eb.fn.max('id').as('id'))
-    .where('ip', '=', ip).where('success', '=', 1).where('attempted_at', '>', knownSince).executeTakeFirst();
+  const lastSuccess = await earlier
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('success', '=', 1)
+    .where('attempted_at', '>', since)
+    .executeTakeFirst();
+  const known = await earlier
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('ip', '=', ip)
+    .where('success', '=', 1)
+    .where('attempted_at', '>', knownSince)
+    .executeTakeFirst();
   const knownId = Number(known?.id ?? 0);
-  const untilOf = (row: { attempted_at: string } | undefined) => (row ? Date.parse(row.attempted_at) + LOGIN_WINDOW_MS : 0);
+  const untilOf = (row: { attempted_at: string } | undefined) =>
+    row ? Date.parse(row.attempted_at) + LOGIN_WINDOW_MS : 0;
   let until = 0;
 
   // The pair: refused until the oldest of its last ten failures leaves the window.
-  const pairTenth = await earlier.select('attempted_at').where('ip', '=', ip).where('success', '=', 0)
-    .where('attempted_at', '>', since).where('id', '>', knownId)
-    .orderBy('id', 'desc').offset(MAX_FAILURES_PER_PAIR - 1).limit(1).executeTakeFirst();
+  const pairTenth = await earlier
+    .select('attempted_at')
+    .where('ip', '=', ip)
+    .where('success', '=', 0)
+    .where('attempted_at', '>', since)
+    .where('id', '>', knownId)
+    .orderBy('id', 'desc')
+    .offset(MAX_FAILURES_PER_PAIR - 1)
+    .limit(1)
+    .executeTakeFirst();
   until = Math.max(until, untilOf(pairTenth));
 
   // A known address skips the two limits below: its owner is not slowed by others' guesses.
   if (!knownId) {
     // The account: spaced, never locked.
-    const failures = await earlier.select((eb) => eb.fn.countAll<number>().as('n')).where('success', '=', 0)
-      .where('attempted_at', '>', since).where('id', '>', Number(lastSuccess?.id ?? 0)).executeTakeFirstOrThrow();
+    const failures = await earlier
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('success', '=', 0)
+      .where('attempted_at', '>', since)
+      .where('id', '>', Number(lastSuccess?.id ?? 0))
+      .executeTakeFirstOrThrow();
     const spacing = accountSpacing(Number(failures.n));
     if (spacing) {
       // Attempts stamped later than now (another process's clock running ahead) do not push the wait out.
-      const last = await earlier.select((eb) => eb.fn.max('attempted_at').as('at'))
-        .where('attempted_at', '<=', now.toISOString()).executeTakeFirst();
+      const last = await earlier
+        .select((eb) => eb.fn.max('attempted_at').as('at'))
+        .where('attempted_at', '<=', now.toISOString())
+        .executeTakeFirst();
       if (last?.at) until = Math.max(until, Date.parse(last.at) + spacing);
     }
     // The address, across accounts.
-    const ipNth = await db.selectFrom('login_attempts').select('attempted_at')
-      .where('ip', '=', ip).where('success', '=', 0).where('attempted_at', '>', since).where('id', '<', beforeId)
-      .orderBy('id', 'desc').offset(MAX_FAILURES_PER_IP - 1).limit(1).executeTakeFirst();
+    const ipNth = await db
+      .selectFrom('login_attempts')
+      .select('attempted_at')
+      .where('ip', '=', ip)
+      .where('success', '=', 0)
+      .where('attempted_at', '>', since)
+      .where('id', '<', beforeId)
+      .orderBy('id', 'desc')
+      .offset(MAX_FAILURES_PER_IP - 1)
+      .limit(1)
+      .executeTakeFirst();
     until = Math.max(until, untilOf(ipNth));
   }
   return Math.max(0, until - now.getTime());
@@ -93,8 +122,11 @@ export type Attempt = { id: number; wait: 0 } | { id: null; wait: number };
  * long; otherwise settle it with `settleAttempt` once the password is checked.
  */
 export async function beginAttempt(db: Kysely<Database>, key: string, ip: string, now = new Date()): Promise<Attempt> {
-  const row = await db.insertInto('login_attempts').values({ login_key: key, ip, success: 0, attempted_at: now.toISOString() })
-    .returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('login_attempts')
+    .values({ login_key: key, ip, success: 0, attempted_at: now.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const wait = await waitFor(db, key, ip, now, row.id);
   if (wait > 0) {
     await db.deleteFrom('login_attempts').where('id', '=', row.id).execute();
@@ -103,10 +135,15 @@ export async function beginAttempt(db: Kysely<Database>, key: string, ip: string
   // Keep the table small: drop failures no window can need any more, and successes older than a
   // known address is remembered (about 1 in 50 calls).
   if (Math.random() < 0.02) {
-    await db.deleteFrom('login_attempts').where('success', '=', 0)
-      .where('attempted_at', '<', new Date(now.getTime() - 2 * LOGIN_WINDOW_MS).toISOString()).execute();
-    await db.deleteFrom('login_attempts')
-      .where('attempted_at', '<', new Date(now.getTime() - KNOWN_ADDRESS_MS).toISOString()).execute();
+    await db
+      .deleteFrom('login_attempts')
+      .where('success', '=', 0)
+      .where('attempted_at', '<', new Date(now.getTime() - 2 * LOGIN_WINDOW_MS).toISOString())
+      .execute();
+    await db
+      .deleteFrom('login_attempts')
+      .where('attempted_at', '<', new Date(now.getTime() - KNOWN_ADDRESS_MS).toISOString())
+      .execute();
   }
   return { id: row.id, wait: 0 };
 }

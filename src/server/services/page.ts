@@ -12,7 +12,12 @@ import type { ExamListItem } from '../../shared/exam';
 import { listExaminations } from './exam-history';
 import { examinationOf, type examinationView } from './exam-view';
 import { favoriteIds } from './favorites';
-import { learnerQualifications, type QualificationEntry, type QualificationView, type ThemeView } from './learner-qualifications';
+import {
+  learnerQualifications,
+  type QualificationEntry,
+  type QualificationView,
+  type ThemeView,
+} from './learner-qualifications';
 import { learnerProfile, type ProfileView } from './profile';
 import { trainingThemes } from './questions';
 import { statisticsList, type QualificationStatistics } from './statistics';
@@ -45,7 +50,10 @@ export interface PageData {
 }
 
 type Db = Kysely<Database>;
-interface PageLearner { id: number; fullname: string }
+interface PageLearner {
+  id: number;
+  fullname: string;
+}
 
 /** The runner's test, or null when it is not the learner's or not there (the runner then asks itself and shows why). */
 async function ownTestOrNull(db: Db, learnerId: number, id: number, now: Date): Promise<PageData['examination']> {
@@ -57,10 +65,19 @@ async function ownTestOrNull(db: Db, learnerId: number, id: number, now: Date): 
   }
 }
 
-export async function pageData(db: Db, learner: PageLearner, locale: Locale, now: Date, opts: { page: PageKind; qualification?: number | undefined; examination?: number | undefined }): Promise<PageData> {
+export async function pageData(
+  db: Db,
+  learner: PageLearner,
+  locale: Locale,
+  now: Date,
+  opts: { page: PageKind; qualification?: number | undefined; examination?: number | undefined },
+): Promise<PageData> {
   const [profile, accesses, allowed, statistics, favorites] = await Promise.all([
-    learnerProfile(db, learner, now), listAccesses(db, learner.id, locale, {}, now),
-    testableQualificationIds(db, learner.id, now), statisticsList(db, learner.id, locale, now), favoriteIds(db, learner.id),
+    learnerProfile(db, learner, now),
+    listAccesses(db, learner.id, locale, {}, now),
+    testableQualificationIds(db, learner.id, now),
+    statisticsList(db, learner.id, locale, now),
+    favoriteIds(db, learner.id),
   ]);
   const qualifications = await learnerQualifications(db, learner.id, locale, now);
   const firstTest = accesses.find((a) => a.type === 'test' && a.can && allowed.has(a.target.id))?.target.id ?? null;
@@ -68,13 +85,29 @@ export async function pageData(db: Db, learner: PageLearner, locale: Locale, now
   const [themes, unfinished, examination] = await Promise.all([
     selected === null ? null : trainingThemes(db, selected, locale),
     opts.page === 'tests' && selected !== null
-      ? listExaminations(db, learner.id, { qualification: selected, status: 'process', page: 1, limit: 20 }, locale, now).then((list) => list.data)
+      ? listExaminations(
+          db,
+          learner.id,
+          { qualification: selected, status: 'process', page: 1, limit: 20 },
+          locale,
+          now,
+        ).then((list) => list.data)
       : null,
-    opts.page === 'test' && opts.examination !== undefined ? ownTestOrNull(db, learner.id, opts.examination, now) : null,
+    opts.page === 'test' && opts.examination !== undefined
+      ? ownTestOrNull(db, learner.id, opts.examination, now)
+      : null,
   ]);
   return {
     page: opts.page,
     profile,
-    menu: navigation, accesses, qualifications, selected, themes, statistics, favorites, unfinished, examination,
+    menu: navigation,
+    accesses,
+    qualifications,
+    selected,
+    themes,
+    statistics,
+    favorites,
+    unfinished,
+    examination,
   };
 }

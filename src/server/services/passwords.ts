@@ -9,7 +9,11 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
-  try { return await verify(stored, password); } catch { return false; }
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
 }
 
 // Verifying against this when the login is unknown keeps the answer time the same, so timing does

@@ -11,7 +11,11 @@ export interface ProfileView {
   accesses: Awaited<ReturnType<typeof accessFlags>>;
 }
 
-export async function learnerProfile(db: Kysely<Database>, learner: Pick<Learner, 'id' | 'fullname'>, now: Date): Promise<ProfileView> {
+export async function learnerProfile(
+  db: Kysely<Database>,
+  learner: Pick<Learner, 'id' | 'fullname'>,
+  now: Date,
+): Promise<ProfileView> {
   return {
     id: learner.id,
     fullname: learner.fullname,

@@ -16,21 +16,39 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Kysely<Database>, learnerId: number, idleMinutes: number, now = new Date()): Promise<string> {
+export async function createSession(
+  db: Kysely<Database>,
+  learnerId: number,
+  idleMinutes: number,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const at = now.toISOString();
-  await db.insertInto('sessions').values({
-    token_hash: hashToken(token), learner_id: learnerId, created_at: at, last_seen_at: at,
-    expires_at: new Date(now.getTime() + idleMinutes * 60_000).toISOString(),
-  }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      learner_id: learnerId,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: new Date(now.getTime() + idleMinutes * 60_000).toISOString(),
+    })
+    .execute();
   return token;
 }
 
 // Every signed-in call runs it: built once (see prepared).
-const sessionByHash = prepared((db, tokenHash: string) => db.selectFrom('sessions').select(['learner_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash));
+const sessionByHash = prepared((db, tokenHash: string) =>
+  db.selectFrom('sessions').select(['learner_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash),
+);
 
 /** The learner id of a live session, touching it (`touched`: its expiry moved, so renew the cookie); expired sessions are removed. */
-export async function resolveSession(db: Kysely<Database>, token: string, idleMinutes: number, now = new Date()): Promise<{ learnerId: number; touched: boolean } | null> {
+export async function resolveSession(
+  db: Kysely<Database>,
+  token: string,
+  idleMinutes: number,
+  now = new Date(),
+): Promise<{ learnerId: number; touched: boolean } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const tokenHash = hashToken(token);
   const [row] = await sessionByHash(db, tokenHash);
@@ -41,9 +59,14 @@ export async function resolveSession(db: Kysely<Database>, token: string, idleMi
   }
   const touched = now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS;
   if (touched) {
-    await db.updateTable('sessions').set({
-      last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + idleMinutes * 60_000).toISOString(),
-    }).where('token_hash', '=', tokenHash).execute();
+    await db
+      .updateTable('sessions')
+      .set({
+        last_seen_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + idleMinutes * 60_000).toISOString(),
+      })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   }
   return { learnerId: row.learner_id, touched };
 }

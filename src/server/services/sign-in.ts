@@ -24,7 +24,9 @@ export async function signIn(db: Kysely<Database>, input: SignInInput): Promise<
   const attempt = await beginAttempt(db, attemptKey(learner?.id, input.login), input.ip, input.now);
   if (attempt.id === null) throw new TooManyAttemptsError(attempt.wait);
   // An unknown login costs as much time as a known one, so timing does not tell which logins exist.
-  const ok = learner ? await verifyPassword(learner.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
+  const ok = learner
+    ? await verifyPassword(learner.password_hash, input.password)
+    : (await burnPasswordCheck(input.password), false);
   await settleAttempt(db, attempt.id, ok);
   if (!learner || !ok) throw new DomainError('unauthenticated', 'auth.errors.login-pass');
   if (learner.blocked) throw new DomainError('forbidden', 'errors.blocked');

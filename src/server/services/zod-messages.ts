@@ -18,8 +18,14 @@ export function describeValue(value: unknown): string {
 }
 
 const expectedNames: Record<string, string> = {
-  string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list',
-  object: 'a group of fields', date: 'a date', record: 'a group of fields',
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of fields',
+  date: 'a date',
+  record: 'a group of fields',
 };
 
 export function plainError(issue: z.core.$ZodRawIssue): string | undefined {
@@ -30,8 +36,10 @@ export function plainError(issue: z.core.$ZodRawIssue): string | undefined {
       return `must be ${expected === 'text' ? 'text' : expected}, not ${describeValue(issue.input)}`;
     }
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
-      if (issue.origin === 'array') return `needs at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'array')
+        return `needs at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`;
       return `must be ${issue.minimum} or more`;
     case 'too_big':
       if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { idColumn } from './helpers';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('questions')
+  await db.schema
+    .createTable('questions')
     .addColumn('id', idColumn(db), (c) => c.primaryKey())
     .addColumn('code', 'varchar(100)', (c) => c.notNull().unique())
     .addColumn('source', 'varchar(20)', (c) => c.notNull().defaultTo('content'))
@@ -24,7 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('questions_theme_idx').on('questions').columns(['theme_id', 'retired_at']).execute();
 
-  await db.schema.createTable('question_answers')
+  await db.schema
+    .createTable('question_answers')
     .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('text_ru', 'text', (c) => c.notNull())
@@ -33,25 +35,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('question_answers_pk', ['question_id', 'position'])
     .execute();
 
-  await db.schema.createTable('question_categories')
+  await db.schema
+    .createTable('question_categories')
     .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id').onDelete('cascade'))
     .addColumn('category', 'varchar(10)', (c) => c.notNull())
     .addPrimaryKeyConstraint('question_categories_pk', ['question_id', 'category'])
     .execute();
-  await db.schema.createIndex('question_categories_category_idx').on('question_categories').columns(['category', 'question_id']).execute();
+  await db.schema
+    .createIndex('question_categories_category_idx')
+    .on('question_categories')
+    .columns(['category', 'question_id'])
+    .execute();
 
-  await db.schema.createTable('bank_meta')
+  await db.schema
+    .createTable('bank_meta')
     .addColumn('key', 'varchar(50)', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('examinations')
+  await db.schema
+    .createTable('examinations')
     .addColumn('id', idColumn(db), (c) => c.primaryKey())
     .addColumn('learner_id', 'integer', (c) => c.notNull().references('learners.id').onDelete('cascade'))
     .addColumn('qualification_id', 'integer', (c) => c.notNull().references('qualifications.id'))
     .addColumn('mode', 'varchar(20)', (c) => c.notNull())
     .addColumn('prepare', 'integer', (c) => c.notNull())
-    .addColumn('status', 'varchar(20)', (c) => c.notNull().check(sql`status in ('process', 'passed', 'failed', 'cancelled', 'expired')`))
+    .addColumn('status', 'varchar(20)', (c) =>
+      c.notNull().check(sql`status in ('process', 'passed', 'failed', 'cancelled', 'expired')`),
+    )
     .addColumn('language', 'varchar(5)', (c) => c.notNull())
     .addColumn('question_count', 'integer', (c) => c.notNull())
     .addColumn('time_limit', 'integer')
@@ -63,9 +74,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('deadline', 'varchar(30)')
     .addColumn('finished_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('examinations_learner_idx').on('examinations').columns(['learner_id', 'qualification_id', 'status']).execute();
+  await db.schema
+    .createIndex('examinations_learner_idx')
+    .on('examinations')
+    .columns(['learner_id', 'qualification_id', 'status'])
+    .execute();
 
-  await db.schema.createTable('examination_answers')
+  await db.schema
+    .createTable('examination_answers')
     .addColumn('id', idColumn(db), (c) => c.primaryKey())
     .addColumn('examination_id', 'integer', (c) => c.notNull().references('examinations.id').onDelete('cascade'))
     .addColumn('number', 'integer', (c) => c.notNull())
@@ -76,9 +92,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('answered_at', 'varchar(30)')
     .addUniqueConstraint('examination_answers_number_uq', ['examination_id', 'number'])
     .execute();
-  await db.schema.createIndex('examination_answers_question_idx').on('examination_answers').columns(['question_id', 'answered']).execute();
+  await db.schema
+    .createIndex('examination_answers_question_idx')
+    .on('examination_answers')
+    .columns(['question_id', 'answered'])
+    .execute();
 
-  await db.schema.createTable('favorite_questions')
+  await db.schema
+    .createTable('favorite_questions')
     .addColumn('learner_id', 'integer', (c) => c.notNull().references('learners.id').onDelete('cascade'))
     .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id'))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
@@ -87,7 +108,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['favorite_questions', 'examination_answers', 'examinations', 'bank_meta', 'question_categories', 'question_answers', 'questions']) {
+  for (const table of [
+    'favorite_questions',
+    'examination_answers',
+    'examinations',
+    'bank_meta',
+    'question_categories',
+    'question_answers',
+    'questions',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

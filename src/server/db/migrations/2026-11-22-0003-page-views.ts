@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('page_views')
+  await db.schema
+    .createTable('page_views')
     .addColumn('day', 'varchar(10)', (c) => c.notNull())
     .addColumn('route', 'varchar(60)', (c) => c.notNull())
     .addColumn('locale', 'varchar(2)', (c) => c.notNull())

@@ -36,12 +36,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`insert into examinations_new (id, learner_id, qualification_id, mode, prepare, status, language, question_count, time_limit,
       allowed_mistakes, mistakes, correct, extras, started_at, deadline, finished_at, access_until)
       select id, learner_id, qualification_id, mode, prepare, status, language, question_count, time_limit,
-      allowed_mistakes, mistakes, correct, extras, started_at, deadline, finished_at, access_until from examinations`.execute(db);
+      allowed_mistakes, mistakes, correct, extras, started_at, deadline, finished_at, access_until from examinations`.execute(
+      db,
+    );
     await sql`drop table examinations`.execute(db);
     await sql`alter table examinations_new rename to examinations`.execute(db);
     await sql`create index examinations_learner_idx on examinations (learner_id, qualification_id, status)`.execute(db);
     const broken = await sql`pragma foreign_key_check`.execute(db);
-    if (broken.rows.length) throw new Error(`foreign keys broken by the examinations rebuild: ${JSON.stringify(broken.rows.slice(0, 5))}`);
+    if (broken.rows.length)
+      throw new Error(`foreign keys broken by the examinations rebuild: ${JSON.stringify(broken.rows.slice(0, 5))}`);
     await sql`commit`.execute(db);
   } catch (error) {
     await sql`rollback`.execute(db).catch(() => {});
@@ -55,6 +58,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   // Tests never begun have no start to keep: they go, and started_at is required again (PostgreSQL;
   // SQLite keeps the column as it is).
   await db.deleteFrom('examinations').where('started_at', 'is', null).execute();
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`alter table examinations alter column started_at set not null`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`alter table examinations alter column started_at set not null`.execute(db);
   await db.schema.alterTable('examinations').dropColumn('access_until').execute();
 }

@@ -5,9 +5,18 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('questions').addColumn('langs', 'varchar(20)', (c) => c.notNull().defaultTo('ru,kz,en')).execute();
-  await db.schema.alterTable('questions').addColumn('demo', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('themes').addColumn('source', 'varchar(20)', (c) => c.notNull().defaultTo('content')).execute();
+  await db.schema
+    .alterTable('questions')
+    .addColumn('langs', 'varchar(20)', (c) => c.notNull().defaultTo('ru,kz,en'))
+    .execute();
+  await db.schema
+    .alterTable('questions')
+    .addColumn('demo', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('themes')
+    .addColumn('source', 'varchar(20)', (c) => c.notNull().defaultTo('content'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,46 +8,130 @@ import { hashPassword } from '../../services/passwords';
 export const DEMO_PASSWORD = 'zhol-demo-2025';
 const DAY = 86_400_000;
 
-interface DemoLearner { login: string; email: string; phone: string | null; fullname: string; accesses: 'active' | 'ended' | 'none'; notifications: boolean }
+interface DemoLearner {
+  login: string;
+  email: string;
+  phone: string | null;
+  fullname: string;
+  accesses: 'active' | 'ended' | 'none';
+  notifications: boolean;
+}
 
 export const demoLearners: DemoLearner[] = [
-  { login: 'learner', email: 'learner@zhol.example', phone: '+7 701 000 00 01', fullname: 'Айгерим Сейткали', accesses: 'active', notifications: true },
-  { login: 'newcomer', email: 'newcomer@zhol.example', phone: null, fullname: 'Данияр Ахметов', accesses: 'none', notifications: false },
-  { login: 'expired', email: 'expired@zhol.example', phone: null, fullname: 'Ольга Ким', accesses: 'ended', notifications: false },
+  {
+    login: 'learner',
+    email: 'learner@zhol.example',
+    phone: '+7 701 000 00 01',
+    fullname: 'Айгерим Сейткали',
+    accesses: 'active',
+    notifications: true,
+  },
+  {
+    login: 'newcomer',
+    email: 'newcomer@zhol.example',
+    phone: null,
+    fullname: 'Данияр Ахметов',
+    accesses: 'none',
+    notifications: false,
+  },
+  {
+    login: 'expired',
+    email: 'expired@zhol.example',
+    phone: null,
+    fullname: 'Ольга Ким',
+    accesses: 'ended',
+    notifications: false,
+  },
 ];
 
 export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
   const at = now.toISOString();
-  const qualification = async (code: string) => (await db.selectFrom('qualifications').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  const qualification = async (code: string) =>
+    (await db.selectFrom('qualifications').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   const targets: { type: AccessType; target_id: number }[] = [
     { type: 'test', target_id: await qualification('B') },
     { type: 'test', target_id: await qualification('C') },
-    { type: 'autodrome', target_id: (await db.selectFrom('autodromes').select('id').where('code', '=', 'almaty').executeTakeFirstOrThrow()).id },
-    { type: 'education', target_id: (await db.selectFrom('courses').select('id').orderBy('id').executeTakeFirstOrThrow()).id },
+    {
+      type: 'autodrome',
+      target_id: (await db.selectFrom('autodromes').select('id').where('code', '=', 'almaty').executeTakeFirstOrThrow())
+        .id,
+    },
+    {
+      type: 'education',
+      target_id: (await db.selectFrom('courses').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+    },
   ];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const demo of demoLearners) {
     const exists = await db.selectFrom('learners').select('id').where('login', '=', demo.login).executeTakeFirst();
     if (exists) continue;
     await db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('learners').values({
-        login: demo.login, email: demo.email, phone: demo.phone, phone_digits: demo.phone ? normalizePhone(demo.phone) : null,
-        fullname: demo.fullname, password_hash: passwordHash, blocked: 0, created_at: at,
-      }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('learners')
+        .values({
+          login: demo.login,
+          email: demo.email,
+          phone: demo.phone,
+          phone_digits: demo.phone ? normalizePhone(demo.phone) : null,
+          fullname: demo.fullname,
+          password_hash: passwordHash,
+          blocked: 0,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (demo.accesses !== 'none') {
-        const [start, end] = demo.accesses === 'active'
-          ? [new Date(now.getTime() - 30 * DAY), new Date(now.getTime() + 335 * DAY)]
-          : [new Date(now.getTime() - 400 * DAY), new Date(now.getTime() - 35 * DAY)];
-        await trx.insertInto('accesses').values(targets.map((t) => ({
-          learner_id: id, ...t, start_at: start.toISOString(), end_at: end.toISOString(), revoked_at: null, created_at: at,
-        }))).execute();
+        const [start, end] =
+          demo.accesses === 'active'
+            ? [new Date(now.getTime() - 30 * DAY), new Date(now.getTime() + 335 * DAY)]
+            : [new Date(now.getTime() - 400 * DAY), new Date(now.getTime() - 35 * DAY)];
+        await trx
+          .insertInto('accesses')
+          .values(
+            targets.map((t) => ({
+              learner_id: id,
+              ...t,
+              start_at: start.toISOString(),
+              end_at: end.toISOString(),
+              revoked_at: null,
+              created_at: at,
+            })),
+          )
+          .execute();
       }
       if (demo.notifications) {
-        await trx.insertInto('notifications').values([
-          { learner_id: id, title: 'Добро пожаловать в Zhol!', text: 'Начните с основного теста — он устроен как в экзаменационном центре.', color: 'success', web: null, created_at: new Date(now.getTime() - 3 * DAY).toISOString(), read_at: new Date(now.getTime() - 2 * DAY).toISOString() },
-          { learner_id: id, title: 'Обновлена база вопросов', text: 'Добавлены вопросы по разметке и сигналам регулировщика.', color: 'info', web: 'https://zhol.example/news/questions', created_at: new Date(now.getTime() - DAY).toISOString(), read_at: null },
-          { learner_id: id, title: 'Доступ к видеокурсу', text: 'Видеокурс по ПДД открыт: 5 модулей и 39 уроков.', color: 'warning', web: null, created_at: at, read_at: null },
-        ]).execute();
+        await trx
+          .insertInto('notifications')
+          .values([
+            {
+              learner_id: id,
+              title: 'Добро пожаловать в Zhol!',
+              text: 'Начните с основного теста — он устроен как в экзаменационном центре.',
+              color: 'success',
+              web: null,
+              created_at: new Date(now.getTime() - 3 * DAY).toISOString(),
+              read_at: new Date(now.getTime() - 2 * DAY).toISOString(),
+            },
+            {
+              learner_id: id,
+              title: 'Обновлена база вопросов',
+              text: 'Добавлены вопросы по разметке и сигналам регулировщика.',
+              color: 'info',
+              web: 'https://zhol.example/news/questions',
+              created_at: new Date(now.getTime() - DAY).toISOString(),
+              read_at: null,
+            },
+            {
+              learner_id: id,
+              title: 'Доступ к видеокурсу',
+              text: 'Видеокурс по ПДД открыт: 5 модулей и 39 уроков.',
+              color: 'warning',
+              web: null,
+              created_at: at,
+              read_at: null,
+            },
+          ])
+          .execute();
       }
     });
   }
