@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
 import ru from '../../src/i18n/messages/ru.json';
 import { createApp } from '../../src/server/app';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
 import { drawByBlueprint } from '../../src/server/services/exam';
 import { syncQuestionContent } from '../../src/server/services/questions';
 import { seedBank } from '../support/bank';
+import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 interface Slot {
@@ -108,23 +109,13 @@ describe.each(dialects)('examinations on %s', (dialect) => {
   let b = 0;
   let c = 0;
   let a = 0;
-  let ip = 0;
 
   beforeAll(async () => {
     t = await createTestDb(dialect);
     await seedDemo(t.deps.db, t.clock.now);
     await seedBank(t.deps.db);
     for (const login of ['learner', 'newcomer', 'expired']) {
-      const res = await app.request(
-        '/rest/v1/core/authentication',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-        },
-        { clientAddress: `10.2.0.${++ip}` },
-      );
-      cookies[login] = res.headers.get('set-cookie')!.split(';')[0]!;
+      cookies[login] = (await signedIn(app, login)).cookie;
     }
     const ids = Object.fromEntries(
       (await t.deps.db.selectFrom('qualifications').select(['id', 'code']).execute()).map((q) => [q.code, q.id]),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
 import {
   clearMediaCache,
@@ -16,6 +16,7 @@ import {
   startHashingQuestionMedia,
 } from '../../src/server/services/media';
 import { syncQuestionContent } from '../../src/server/services/questions';
+import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 describe.each(dialects)('question media on %s', (dialect) => {
@@ -27,16 +28,7 @@ describe.each(dialects)('question media on %s', (dialect) => {
     t = await createTestDb(dialect);
     await seedDemo(t.deps.db, t.clock.now);
     await syncQuestionContent(t.deps.db, loadContent());
-    const res = await app.request(
-      '/rest/v1/core/authentication',
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'learner', password: DEMO_PASSWORD }),
-      },
-      { clientAddress: '10.7.0.1' },
-    );
-    cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    cookie = (await signedIn(app, 'learner')).cookie;
   }, 60_000);
   afterAll(async () => {
     await t.close();

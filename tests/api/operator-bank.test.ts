@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { createApp } from '../../src/server/app';
 import { runImport } from '../../src/server/cli/questions-import';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
 import { syncQuestionContent, trainingThemes } from '../../src/server/services/questions';
 import { makeBank } from '../support/bank';
+import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 interface Question {
@@ -71,16 +72,7 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
     t = await createTestDb(dialect);
     await syncQuestionContent(t.deps.db, loadContent());
     await seedDemo(t.deps.db, t.clock.now);
-    const res = await app.request(
-      '/rest/v1/core/authentication',
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'learner', password: DEMO_PASSWORD }),
-      },
-      { clientAddress: '10.9.0.1' },
-    );
-    cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    cookie = (await signedIn(app, 'learner')).cookie;
     b = (await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow())
       .id;
   }, 60_000);

@@ -2,9 +2,10 @@
 // single calls answer, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { seedDemo } from '../../src/server/db/seed/demo';
 import type { PageData } from '../../src/server/services/page';
 import { seedBank } from '../support/bank';
+import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 describe.each(dialects)('the page call on %s', (dialect) => {
@@ -17,16 +18,7 @@ describe.each(dialects)('the page call on %s', (dialect) => {
     await seedDemo(t.deps.db, t.clock.now);
     await seedBank(t.deps.db);
     for (const login of ['learner', 'newcomer', 'expired']) {
-      const res = await app.request(
-        '/rest/v1/core/authentication',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-        },
-        { clientAddress: '10.9.0.2' },
-      );
-      cookies[login] = res.headers.get('set-cookie')!.split(';')[0]!;
+      cookies[login] = (await signedIn(app, login)).cookie;
     }
   }, 60_000);
   afterAll(async () => {
