@@ -126,6 +126,8 @@ export interface ExamListItem {
   correct: number;
   mistakes: number;
   question_count: number;
+  /** Seconds from Begin to the end (a cancelled or running test: to its last answer); null if never begun. */
+  duration: number | null;
 }
 
 export interface DemoQuestion {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { familiarityShares, notEnoughData, statisticsOf } from './store';
+import type { QualificationStatistics } from '../../shared/statistics';
 
 describe('familiarityShares', () => {
   it('gives whole percentages that add up to 100', () => {
@@ -28,11 +29,14 @@ describe('familiarityShares', () => {
 });
 
 describe('notEnoughData and statisticsOf', () => {
-  const entry = (id: number, answered: number) => ({
+  const entry = (id: number, answered: number): QualificationStatistics => ({
     qualification: { id, name: `Q${id}` },
     tests_total: 0,
     passed: 0,
     failed: 0,
+    can_test: true,
+    enough_data: false,
+    pass_percent: null,
     familiarity: { total: 10, correct_once: answered, always_wrong: 0, unanswered: 10 - answered },
   });
   it('says there is not enough data until a question has been answered', () => {

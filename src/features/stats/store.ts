@@ -5,8 +5,8 @@ import { apiRequest } from '../../client/api';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { onExamFinished } from '../exam/events';
 
-// The server's own types (a type-only import: nothing of the server reaches the bundle).
-import type { Familiarity, QualificationStatistics } from '../../server/services/statistics';
+// The statistics' wire types, shared with the server that builds them (src/shared/statistics.ts).
+import type { Familiarity, QualificationStatistics } from '../../shared/statistics';
 
 export type { Familiarity, QualificationStatistics };
 

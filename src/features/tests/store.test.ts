@@ -33,6 +33,7 @@ const item = (id: number, mode: ExamListItem['mode'], status: ExamListItem['stat
   correct: 3,
   mistakes: 1,
   question_count: 40,
+  duration: 0,
 });
 
 describe('what each button starts', () => {

@@ -61,6 +61,8 @@ const historyQuery = z
         qualification: idParam.optional(),
         status: z.enum(['process', 'passed', 'failed', 'cancelled', 'expired']).optional(),
         prepare: z.enum(['true', 'false']).optional(),
+        mode: z.enum(['exam', ...TRAINING_MODES] as const).optional(),
+        result: z.enum(['passed', 'failed']).optional(),
       })
       .strict()
       .optional(),
@@ -131,6 +133,8 @@ export const examRoutes = new Hono<Env>({ strict: false })
           qualification: q.filter?.qualification,
           status: q.filter?.status,
           prepare: q.filter?.prepare === undefined ? undefined : q.filter.prepare === 'true',
+          mode: q.filter?.mode,
+          result: q.filter?.result,
           page: q.page ?? 1,
           limit: q.limit ?? 10,
         },

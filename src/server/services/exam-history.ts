@@ -1,7 +1,8 @@
-// The learner's tests as a list (history 10 a page, or the unfinished ones with status=process).
+// The learner's tests as a list (history 10 a page, or the unfinished ones with status=process),
+// filtered by qualification, status, exam or training, mode and result, each with the time it took.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
-import type { ExamListItem, ExamStatus } from '../../shared/exam';
+import type { ExamListItem, ExamStatus, StoredMode } from '../../shared/exam';
 import type { Database } from '../db/schema';
 import { expireLateTests } from './exam';
 
@@ -9,8 +10,29 @@ export interface HistoryQuery {
   qualification?: number | undefined;
   status?: ExamStatus | undefined;
   prepare?: boolean | undefined;
+  mode?: StoredMode | undefined;
+  /** passed: the test passed; failed: failed or its time ran out (a cancelled or running test has no result). */
+  result?: 'passed' | 'failed' | undefined;
   page: number;
   limit: number;
+}
+
+/**
+ * Seconds a test took, from Begin to its end: the moment it ended for a test with a result (its last
+ * answer, the learner's finish, or the deadline when the time ran out), else (cancelled, or still
+ * running) its last answer, since a cancel may come days later when another test is started. null
+ * when never begun.
+ */
+export function testDuration(t: {
+  status: ExamStatus;
+  started_at: string | null;
+  finished_at: string | null;
+  last_answer_at: string | null;
+}): number | null {
+  if (!t.started_at) return null;
+  const ended = t.status === 'passed' || t.status === 'failed' || t.status === 'expired';
+  const end = (ended ? t.finished_at : null) ?? t.last_answer_at ?? t.started_at;
+  return Math.max(0, Math.round((Date.parse(end) - Date.parse(t.started_at)) / 1000));
 }
 
 export async function listExaminations(
@@ -26,6 +48,9 @@ export async function listExaminations(
   if (q.qualification) base = base.where('e.qualification_id', '=', q.qualification);
   if (q.status) base = base.where('e.status', '=', q.status);
   if (q.prepare !== undefined) base = base.where('e.prepare', '=', q.prepare ? 1 : 0);
+  if (q.mode) base = base.where('e.mode', '=', q.mode);
+  if (q.result === 'passed') base = base.where('e.status', '=', 'passed');
+  if (q.result === 'failed') base = base.where('e.status', 'in', ['failed', 'expired']);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
     .innerJoin('qualifications as q', 'q.id', 'e.qualification_id')
@@ -39,6 +64,12 @@ export async function listExaminations(
       'e.correct',
       'e.mistakes',
       'e.question_count',
+      (eb) =>
+        eb
+          .selectFrom('examination_answers as a')
+          .select((s) => s.fn.max('a.answered_at').as('t'))
+          .whereRef('a.examination_id', '=', 'e.id')
+          .as('last_answer_at'),
       'q.id as qid',
       `q.name_${locale} as qname` as 'q.name_ru as qname',
     ])
@@ -58,6 +89,7 @@ export async function listExaminations(
       correct: r.correct,
       mistakes: r.mistakes,
       question_count: r.question_count,
+      duration: testDuration(r),
     })),
     meta: { pages: Math.max(1, Math.ceil(total / q.limit)), total },
   };

@@ -1,96 +1,364 @@
-// Statistics per qualification (DESIGN §7), the part the tests page needs: how well the learner
-// knows the qualification's questions (correct at least once, always wrong, never answered) and how
-// many tests they completed. A question counts wherever it was answered: knowing it is knowing it.
+// Statistics per qualification (DESIGN §7; the wire types are src/shared/statistics.ts, the pure
+// readiness figures src/shared/readiness.ts). The list has one entry per qualification the learner
+// has or had: a test access begun (active or ended, not revoked, with its sub-qualifications) or a test
+// taken in it — an ended access keeps its history visible. The detail adds days, time, dynamics,
+// stability and the themes to improve.
+//
+// A question counts wherever it was answered (a B question answered in a BE test is known for B too):
+// knowing it is knowing it. Every figure reads a handful of queries for all qualifications at once —
+// the bank, the learner's answer counts per question, the tests — never one query per qualification.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
+import {
+  asPercent,
+  passProbability,
+  priorFor,
+  questionEstimate,
+  stability,
+  themeGains,
+  type AnswerCounts,
+  type ExamPlan,
+} from '../../shared/readiness';
+import type {
+  DayResult,
+  DynamicsPoint,
+  Familiarity,
+  QualificationStatistics,
+  StatisticsDetail,
+} from '../../shared/statistics';
 import type { Database } from '../db/schema';
-import { testableQualificationIds } from './accesses';
-import { expireLateTests, questionPool } from './exam';
+import { DomainError } from '../errors';
+import { expireLateTests } from './exam';
+import { testDuration } from './exam-history';
 
-export interface Familiarity {
-  total: number;
-  correct_once: number;
-  always_wrong: number;
-  unanswered: number;
-}
-export interface QualificationStatistics {
-  qualification: { id: number; name: string };
-  familiarity: Familiarity;
-  tests_total: number;
-  passed: number;
-  failed: number;
+export type { Familiarity, QualificationStatistics, StatisticsDetail };
+
+/**
+ * Enough data for the readiness figures to mean something: at least one ended test of the
+ * qualification and at least 20 answers to questions of its bank (half an exam). Below that the
+ * pass percent would mostly repeat the prior, so the page shows the not-enough-data notice instead.
+ */
+export const ENOUGH_ENDED_TESTS = 1;
+export const ENOUGH_ANSWERS = 20;
+/** Dynamics: the last 20 ended tests. */
+export const DYNAMICS_SIZE = 20;
+
+const ENDED = ['passed', 'failed', 'expired'] as const;
+/** Asia/Almaty is UTC+5 all year. */
+const ALMATY_OFFSET_MS = 5 * 3600_000;
+const almatyDate = (iso: string) => new Date(Date.parse(iso) + ALMATY_OFFSET_MS).toISOString().slice(0, 10);
+
+interface QualRow {
+  id: number;
+  code: string;
+  parent_id: number | null;
+  name: string;
+  exam_questions: number;
+  allowed_mistakes: number;
 }
 
-/** Every question the learner has answered, with whether it was ever answered right. */
-async function answerHistory(db: Kysely<Database>, learnerId: number): Promise<Map<number, boolean>> {
-  const rows = await db
-    .selectFrom('examination_answers as a')
-    .innerJoin('examinations as e', 'e.id', 'a.examination_id')
-    .select(['a.question_id', (eb) => eb.fn.max('a.correct').as('best')])
-    .where('e.learner_id', '=', learnerId)
-    .where('a.answered', '=', 1)
-    .groupBy('a.question_id')
-    .execute();
-  return new Map(rows.map((r) => [r.question_id, Number(r.best) === 1]));
+/** What every entry is built from: read once for all the learner's qualifications. */
+interface Gathered {
+  quals: QualRow[];
+  testable: Set<number>;
+  /** Question ids by theme, per qualification (its own category and its parent's). */
+  banks: Map<number, Map<number, number[]>>;
+  blueprints: Map<number, { theme: number; share: number }[]>;
+  counts: Map<number, AnswerCounts>;
+  /** Ended tests per qualification: [exam passed, exam failed, all ended]. */
+  results: Map<number, { passed: number; failed: number; ended: number }>;
 }
 
-/** The learner's familiarity with a qualification's questions, from their answer history. */
-export async function familiarity(
+/** The qualifications the learner has or had, and whether they may test in each now. */
+async function learnerQualificationRows(
   db: Kysely<Database>,
-  history: Map<number, boolean>,
-  qualificationId: number,
-): Promise<Familiarity> {
-  const pool = await questionPool(db, qualificationId);
-  const seen = pool.filter((id) => history.has(id));
-  const correctOnce = seen.filter((id) => history.get(id)).length;
-  return {
-    total: pool.length,
-    correct_once: correctOnce,
-    always_wrong: seen.length - correctOnce,
-    unanswered: pool.length - seen.length,
-  };
+  learnerId: number,
+  locale: Locale,
+  now: Date,
+): Promise<{ quals: QualRow[]; testable: Set<number> }> {
+  const at = now.toISOString();
+  const [accesses, tested] = await Promise.all([
+    db
+      .selectFrom('accesses')
+      .select(['target_id', 'end_at'])
+      .where('learner_id', '=', learnerId)
+      .where('type', '=', 'test')
+      .where('revoked_at', 'is', null)
+      .where('start_at', '<=', at)
+      .execute(),
+    db.selectFrom('examinations').select('qualification_id').distinct().where('learner_id', '=', learnerId).execute(),
+  ]);
+  const had = [...new Set(accesses.map((a) => a.target_id))];
+  const testedIds = tested.map((t) => t.qualification_id);
+  if (!had.length && !testedIds.length) return { quals: [], testable: new Set() };
+  const rows = await db
+    .selectFrom('qualifications')
+    .select([
+      'id',
+      'code',
+      'parent_id',
+      `name_${locale} as name` as 'name_ru as name',
+      'exam_questions',
+      'allowed_mistakes',
+    ])
+    .where('retired_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', [...had, ...testedIds, -1]),
+        // An access to a category covers its sub-categories (B gives BE), as for testing.
+        eb('parent_id', 'in', [...had, -1]),
+      ]),
+    )
+    .orderBy('sort')
+    .execute();
+  const active = new Set(accesses.filter((a) => a.end_at > at).map((a) => a.target_id));
+  const live = new Set(rows.map((r) => r.id));
+  const testable = new Set(
+    rows
+      .filter((r) => active.has(r.id) || (r.parent_id !== null && active.has(r.parent_id) && live.has(r.parent_id)))
+      .map((r) => r.id),
+  );
+  return { quals: rows, testable };
 }
 
-/** One entry per qualification the learner may test in now, in the qualifications' order. */
+async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, now: Date): Promise<Gathered> {
+  // A test whose time ran out while the page was closed counts as what it is: ended.
+  await expireLateTests(db, learnerId, now);
+  const { quals, testable } = await learnerQualificationRows(db, learnerId, locale, now);
+  if (!quals.length)
+    return { quals, testable, banks: new Map(), blueprints: new Map(), counts: new Map(), results: new Map() };
+  const codeOf = new Map<number, string>();
+  for (const q of quals) codeOf.set(q.id, q.code);
+  // A sub-category's questions are its own and its parent's (BE uses B's); the parent may not be listed.
+  const parentIds = quals.map((q) => q.parent_id).filter((id): id is number => id !== null && !codeOf.has(id));
+  const parents = parentIds.length
+    ? await db.selectFrom('qualifications').select(['id', 'code']).where('id', 'in', parentIds).execute()
+    : [];
+  for (const p of parents) codeOf.set(p.id, p.code);
+  const categoriesOf = (q: QualRow) => [q.code, ...(q.parent_id !== null ? [codeOf.get(q.parent_id)!] : [])];
+  const ids = quals.map((q) => q.id);
+
+  const [questions, blueprintRows, answerRows, resultRows] = await Promise.all([
+    db
+      .selectFrom('questions as q')
+      .innerJoin('question_categories as c', 'c.question_id', 'q.id')
+      .select(['q.id', 'q.theme_id', 'c.category'])
+      .where('c.category', 'in', [...new Set(quals.flatMap(categoriesOf))])
+      .where('q.retired_at', 'is', null)
+      .orderBy('q.id')
+      .execute(),
+    db
+      .selectFrom('qualification_themes')
+      .select(['qualification_id', 'theme_id', 'exam_questions'])
+      .where('qualification_id', 'in', ids)
+      .orderBy('qualification_id')
+      .orderBy('sort')
+      .execute(),
+    db
+      .selectFrom('examination_answers as a')
+      .innerJoin('examinations as e', 'e.id', 'a.examination_id')
+      .select([
+        'a.question_id',
+        (eb) => eb.fn.countAll<number>().as('answers'),
+        (eb) => eb.fn.sum<number>('a.correct').as('right'),
+      ])
+      .where('e.learner_id', '=', learnerId)
+      .where('a.answered', '=', 1)
+      .groupBy('a.question_id')
+      .execute(),
+    db
+      .selectFrom('examinations')
+      .select(['qualification_id', 'prepare', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('learner_id', '=', learnerId)
+      .where('status', 'in', [...ENDED])
+      .groupBy(['qualification_id', 'prepare', 'status'])
+      .execute(),
+  ]);
+
+  // Questions by category, then each qualification's bank by theme (a question in two categories once).
+  const byCategory = new Map<string, { id: number; theme: number }[]>();
+  for (const r of questions)
+    byCategory.set(r.category, [...(byCategory.get(r.category) ?? []), { id: r.id, theme: r.theme_id }]);
+  const banks = new Map<number, Map<number, number[]>>();
+  for (const q of quals) {
+    const seen = new Set<number>();
+    const all = categoriesOf(q)
+      .flatMap((c) => byCategory.get(c) ?? [])
+      .filter((r) => !seen.has(r.id) && seen.add(r.id))
+      .sort((a, b) => a.id - b.id);
+    const byTheme = new Map<number, number[]>();
+    for (const r of all) byTheme.set(r.theme, [...(byTheme.get(r.theme) ?? []), r.id]);
+    banks.set(q.id, byTheme);
+  }
+  const blueprints = new Map<number, { theme: number; share: number }[]>();
+  for (const b of blueprintRows)
+    blueprints.set(b.qualification_id, [
+      ...(blueprints.get(b.qualification_id) ?? []),
+      { theme: b.theme_id, share: b.exam_questions },
+    ]);
+  const counts = new Map<number, AnswerCounts>(
+    answerRows.map((r) => [r.question_id, { answers: Number(r.answers), right: Number(r.right ?? 0) }]),
+  );
+  const results = new Map<number, { passed: number; failed: number; ended: number }>();
+  for (const r of resultRows) {
+    const entry = results.get(r.qualification_id) ?? { passed: 0, failed: 0, ended: 0 };
+    const n = Number(r.n);
+    entry.ended += n;
+    // Passed and failed count exams, as at the exam centre; a test whose time ran out is failed.
+    if (r.prepare === 0) {
+      if (r.status === 'passed') entry.passed += n;
+      else entry.failed += n;
+    }
+    results.set(r.qualification_id, entry);
+  }
+  return { quals, testable, banks, blueprints, counts, results };
+}
+
+/** The summary of one qualification, and what the detail reuses: its exam plan and the question estimates. */
+function summarise(g: Gathered, q: QualRow) {
+  const byTheme = g.banks.get(q.id) ?? new Map<number, number[]>();
+  const pool = [...byTheme.values()].flat();
+  let correctOnce = 0;
+  let answered = 0;
+  const bank: AnswerCounts = { answers: 0, right: 0 };
+  for (const id of pool) {
+    const c = g.counts.get(id);
+    if (!c) continue;
+    answered++;
+    if (c.right > 0) correctOnce++;
+    bank.answers += c.answers;
+    bank.right += c.right;
+  }
+  const results = g.results.get(q.id) ?? { passed: 0, failed: 0, ended: 0 };
+  const enough = results.ended >= ENOUGH_ENDED_TESTS && bank.answers >= ENOUGH_ANSWERS;
+  const plan: ExamPlan = {
+    blueprint: g.blueprints.get(q.id) ?? [],
+    byTheme,
+    total: q.exam_questions,
+    allowed: q.allowed_mistakes,
+  };
+  const prior = priorFor(bank);
+  const chance = (id: number) => questionEstimate(g.counts.get(id), prior);
+  const summary: QualificationStatistics = {
+    qualification: { id: q.id, name: q.name },
+    familiarity: {
+      total: pool.length,
+      correct_once: correctOnce,
+      always_wrong: answered - correctOnce,
+      unanswered: pool.length - answered,
+    },
+    tests_total: results.ended,
+    passed: results.passed,
+    failed: results.failed,
+    can_test: g.testable.has(q.id),
+    enough_data: enough,
+    pass_percent: enough ? asPercent(passProbability(plan, chance)) : null,
+  };
+  return { summary, plan, chance };
+}
+
+/** One entry per qualification the learner has or had, in the qualifications' order. */
 export async function statisticsList(
   db: Kysely<Database>,
   learnerId: number,
   locale: Locale,
   now: Date,
 ): Promise<QualificationStatistics[]> {
-  const ids = [...(await testableQualificationIds(db, learnerId, now))];
-  if (!ids.length) return [];
-  // A test whose time ran out while the page was closed counts as what it is: ended.
-  await expireLateTests(db, learnerId, now);
-  const quals = await db
+  const g = await gather(db, learnerId, locale, now);
+  return g.quals.map((q) => summarise(g, q).summary);
+}
+
+/**
+ * One qualification's statistics: 404 when it does not exist (or is retired), 403 when the learner
+ * never had it (no access begun, no test taken); another learner's tests never enter.
+ */
+export async function statisticsDetail(
+  db: Kysely<Database>,
+  learnerId: number,
+  qualificationId: number,
+  locale: Locale,
+  now: Date,
+): Promise<StatisticsDetail> {
+  const exists = await db
     .selectFrom('qualifications')
-    .select(['id', `name_${locale} as name` as 'name_ru as name'])
-    .where('id', 'in', ids)
+    .select('id')
+    .where('id', '=', qualificationId)
     .where('retired_at', 'is', null)
-    .orderBy('sort')
+    .executeTakeFirst();
+  if (!exists) throw new DomainError('notFound', 'errors.qualificationNotFound');
+  const g = await gather(db, learnerId, locale, now);
+  const q = g.quals.find((r) => r.id === qualificationId);
+  if (!q) throw new DomainError('forbidden', 'errors.noStatistics');
+  const { summary, plan, chance } = summarise(g, q);
+
+  const tests = await db
+    .selectFrom('examinations as e')
+    .select([
+      'e.id',
+      'e.status',
+      'e.started_at',
+      'e.finished_at',
+      'e.correct',
+      'e.question_count',
+      (eb) =>
+        eb
+          .selectFrom('examination_answers as a')
+          .select((s) => s.fn.max('a.answered_at').as('t'))
+          .whereRef('a.examination_id', '=', 'e.id')
+          .as('last_answer_at'),
+    ])
+    .where('e.learner_id', '=', learnerId)
+    .where('e.qualification_id', '=', qualificationId)
+    .where((eb) => eb.or([eb('e.started_at', 'is not', null), eb('e.status', 'in', [...ENDED])]))
+    .orderBy('e.finished_at')
+    .orderBy('e.id')
     .execute();
-  const results = await db
-    .selectFrom('examinations')
-    .select(['qualification_id', 'prepare', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('learner_id', '=', learnerId)
-    .where('status', 'in', ['passed', 'failed', 'expired'])
-    .groupBy(['qualification_id', 'prepare', 'status'])
-    .execute();
-  // One read of the history serves every qualification (B and BE share most of their questions).
-  const history = await answerHistory(db, learnerId);
-  const list: QualificationStatistics[] = [];
-  for (const q of quals) {
-    const mine = results.filter((r) => r.qualification_id === q.id);
-    // Passed and failed count exams (as at the exam centre); a test whose time ran out is failed.
-    const exams = (status: string[]) =>
-      mine.filter((r) => r.prepare === 0 && status.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
-    list.push({
-      qualification: { id: q.id, name: q.name },
-      familiarity: await familiarity(db, history, q.id),
-      tests_total: mine.reduce((sum, r) => sum + Number(r.n), 0),
-      passed: exams(['passed']),
-      failed: exams(['failed', 'expired']),
+
+  let timeSpent = 0;
+  const days = new Map<string, DayResult>();
+  const ended: DynamicsPoint[] = [];
+  for (const t of tests) {
+    timeSpent += testDuration(t) ?? 0;
+    if (!(ENDED as readonly string[]).includes(t.status) || !t.finished_at) continue;
+    const date = almatyDate(t.finished_at);
+    const day = days.get(date) ?? { date, passed: 0, failed: 0 };
+    if (t.status === 'passed') day.passed++;
+    else day.failed++;
+    days.set(date, day);
+    ended.push({
+      examination: t.id,
+      finished_at: t.finished_at,
+      score: t.question_count > 0 ? Math.round((t.correct / t.question_count) * 1000) / 1000 : 0,
+      passed: t.status === 'passed',
     });
   }
-  return list;
+  const dynamics = ended.slice(-DYNAMICS_SIZE);
+
+  let improve: StatisticsDetail['improve'] = [];
+  if (summary.enough_data) {
+    const gains = themeGains(plan, chance, 3);
+    const names = gains.length
+      ? await db
+          .selectFrom('themes')
+          .select(['id', `name_${locale} as name` as 'name_ru as name'])
+          .where(
+            'id',
+            'in',
+            gains.map((x) => x.theme),
+          )
+          .execute()
+      : [];
+    improve = gains.map((x) => ({
+      theme: { id: x.theme, name: names.find((n) => n.id === x.theme)?.name ?? '' },
+      gain: x.gain,
+    }));
+  }
+  return {
+    ...summary,
+    days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+    time_spent: timeSpent,
+    dynamics,
+    stability: stability(dynamics.map((d) => d.score)),
+    improve,
+  };
 }
