@@ -13,6 +13,9 @@ interface Stats {
   tests_total: number;
   passed: number;
   failed: number;
+  can_test: boolean;
+  enough_data: boolean;
+  pass_percent: number | null;
 }
 
 describe.each(dialects)('statistics on %s', (dialect) => {
@@ -48,6 +51,7 @@ describe.each(dialects)('statistics on %s', (dialect) => {
       expect(s.familiarity.total).toBeGreaterThan(0);
       expect(s.familiarity).toMatchObject({ correct_once: 0, always_wrong: 0, unanswered: s.familiarity.total });
       expect([s.tests_total, s.passed, s.failed]).toEqual([0, 0, 0]);
+      expect(s).toMatchObject({ can_test: true, enough_data: false, pass_percent: null });
     }
     expect(await stats('newcomer')).toEqual([]);
   });
@@ -132,6 +136,22 @@ describe.each(dialects)('statistics on %s', (dialect) => {
     } finally {
       t.clock.now = before;
     }
+  });
+
+  it('the detail agrees with the summary and holds the tests taken through the real calls', async () => {
+    const b = (await stats()).find((s) => s.qualification.name === 'Category B')!;
+    const res = await call('GET', `/v1/core/user/access/qualification/statistics/${b.qualification.id}?upd=1`);
+    expect(res.status).toBe(200);
+    const d = await res.json();
+    expect(d).toMatchObject(b);
+    // Every ended test is a point of the dynamics and a pass or fail on its day.
+    expect(d.dynamics).toHaveLength(b.tests_total);
+    expect(d.days.reduce((n: number, day: { passed: number; failed: number }) => n + day.passed + day.failed, 0)).toBe(
+      b.tests_total,
+    );
+    expect(d.time_spent).toBeGreaterThanOrEqual(0);
+    // Fewer than 20 answers: not enough data for a pass percent.
+    expect([d.enough_data, d.pass_percent, d.improve]).toEqual([false, null, []]);
   });
 
   it('needs a session', async () => {
