@@ -178,7 +178,10 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
   // Questions by category, then each qualification's bank by theme (a question in two categories once).
   const byCategory = new Map<string, { id: number; theme: number }[]>();
   for (const r of questions)
-    byCategory.set(r.category, [...(byCategory.get(r.category) ?? []), { id: r.id, theme: r.theme_id }]);
+    (byCategory.get(r.category) ?? byCategory.set(r.category, []).get(r.category)!).push({
+      id: r.id,
+      theme: r.theme_id,
+    });
   const banks = new Map<number, Map<number, number[]>>();
   for (const q of quals) {
     const seen = new Set<number>();
@@ -187,7 +190,7 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
       .filter((r) => !seen.has(r.id) && seen.add(r.id))
       .sort((a, b) => a.id - b.id);
     const byTheme = new Map<number, number[]>();
-    for (const r of all) byTheme.set(r.theme, [...(byTheme.get(r.theme) ?? []), r.id]);
+    for (const r of all) (byTheme.get(r.theme) ?? byTheme.set(r.theme, []).get(r.theme)!).push(r.id);
     banks.set(q.id, byTheme);
   }
   const blueprints = new Map<number, { theme: number; share: number }[]>();
