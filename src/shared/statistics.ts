@@ -16,12 +16,18 @@ export interface Familiarity {
 export interface QualificationStatistics {
   qualification: { id: number; name: string };
   familiarity: Familiarity;
+  /** Tests of this qualification that ended with a result (passed, failed or out of time), exams and trainings. */
   tests_total: number;
+  /** Exams passed (as at the exam centre: trainings are not counted here, only in `days`). */
   passed: number;
+  /** Exams failed, or whose time ran out. */
   failed: number;
   /** Whether the learner may test in it now (false: their access ended; the history stays theirs). */
   can_test: boolean;
-  /** Enough answers for the figures below to mean something; otherwise the page shows the not-enough-data notice. */
+  /**
+   * Enough answers for the figures below to mean something (at least one ended test of the qualification
+   * and 20 answers to questions of its bank); otherwise the page shows the not-enough-data notice.
+   */
   enough_data: boolean;
   /** The probable pass percent (0–100, one decimal), null without enough data. */
   pass_percent: number | null;
