@@ -102,7 +102,7 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
             <a className="btn btn--secondary" href={`/${locale}/tests`} data-new-test>
               {texts['exam.result.newTest']}
             </a>
-            <a className="btn btn--secondary" href={`/${locale}/stats`}>
+            <a className="btn btn--secondary" href={`/${locale}/stats/${exam.qualification.id}`} data-result-stats>
               {texts['exam.result.stats']}
             </a>
           </>

@@ -1,0 +1,492 @@
+// /stats/{id}: one qualification in detail — the headline numbers, the pass percent and what it
+// means, stability, time spent, the themes to improve, familiarity, passed/failed per day and the
+// dynamics as charts (each with its table), and the history 10 a page, filtered by mode and result.
+// Skeletons keep every block's final size while the data comes (CLS 0).
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { $authStatus } from '../../client/auth';
+import { $userLoading } from '../../client/session';
+import { useHydrated } from '../../client/use-hydrated';
+import { formatDateTime } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import { interpolate, type Texts } from '../../i18n/interpolate';
+import type { ExamListItem } from '../../shared/exam';
+import type { StatisticsDetail } from '../../shared/statistics';
+import { formatClock, isoDuration } from '../exam/logic';
+import Chart, { type ChartProps } from './Chart';
+import { $detail, $history, filterHistory, historyPage, loadDetail, loadHistory } from './detail';
+import {
+  dayLabel,
+  daysSeries,
+  detailErrorKey,
+  dynamicsSeries,
+  emptyFilter,
+  formatDuration,
+  HISTORY_MODES,
+  pageBounds,
+  parseMode,
+  parseResult,
+  spreadPoints,
+} from './logic';
+import { AccessBadge, FamiliarityBars, NotEnoughData, percent, SignInCard, Skeleton } from './parts';
+
+interface Props {
+  locale: Locale;
+  texts: Texts;
+  id: number;
+}
+
+const dash = '—';
+
+function ChartCard({
+  title,
+  texts,
+  chart,
+  head,
+  rows,
+}: {
+  title: string;
+  texts: Texts;
+  chart: ChartProps | null;
+  head: string[];
+  rows: (string | number)[][];
+}) {
+  const id = `chart-${chart?.name ?? title.length}`;
+  return (
+    <section className="card stat-chart" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {chart && chart.data[0].length ? (
+        <>
+          <Chart {...chart} />
+          <ul className="stat-chart__legend">
+            {chart.series.map((s) => (
+              <li key={s.label}>
+                <span className={`stat-chart__dot stat-chart__dot--${s.tone}`} aria-hidden="true" />
+                {s.label}
+              </li>
+            ))}
+          </ul>
+          <details className="stat-chart__table">
+            <summary>{texts['stats.charts.table']}</summary>
+            <table className="stats-table">
+              <thead>
+                <tr>
+                  {head.map((h) => (
+                    <th key={h} scope="col">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={i}>
+                    {r.map((c, j) =>
+                      j === 0 ? (
+                        <th key={j} scope="row">
+                          {c}
+                        </th>
+                      ) : (
+                        <td key={j}>{c}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      ) : chart ? (
+        <p className="stat-chart__empty muted">{texts['stats.charts.empty']}</p>
+      ) : (
+        <>
+          <div className="stat-chart__plot">
+            <div className="skeleton stat-chart__skeleton" />
+          </div>
+          <ul className="stat-chart__legend">
+            <li>
+              <Skeleton />
+            </li>
+          </ul>
+          <p className="stat-chart__table">
+            <Skeleton />
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Headline({ d, locale, texts }: { d: StatisticsDetail | null; locale: Locale; texts: Texts }) {
+  const value = (v: React.ReactNode) => (d ? v : <Skeleton className="skeleton--num" />);
+  const enough = !!d?.enough_data && d.pass_percent !== null;
+  return (
+    <section className="card stat-headline" aria-labelledby="stat-title" data-stat-headline>
+      <div className="stats-item__head">
+        <h2 id="stat-title">{d ? d.qualification.name : <Skeleton />}</h2>
+        {d && <AccessBadge canTest={d.can_test} texts={texts} />}
+      </div>
+      {d && !d.enough_data && <NotEnoughData texts={texts} />}
+      <dl className="facts stats-facts">
+        <div className="stat-headline__main">
+          <dt>{texts['stats.passPercent']}</dt>
+          <dd data-pass-percent>{value(enough ? percent(d!.pass_percent!, locale) : dash)}</dd>
+        </div>
+        <div>
+          <dt>{texts['stats.testsTotal']}</dt>
+          <dd data-tests-total>{value(d?.tests_total)}</dd>
+        </div>
+        <div>
+          <dt>{texts['stats.passed']}</dt>
+          <dd data-passed>{value(d?.passed)}</dd>
+        </div>
+        <div>
+          <dt>{texts['stats.failed']}</dt>
+          <dd data-failed>{value(d?.failed)}</dd>
+        </div>
+        <div>
+          <dt>{texts['stats.timeSpent']}</dt>
+          <dd data-time-spent>
+            {value(d && <time dateTime={isoDuration(d.time_spent)}>{formatDuration(d.time_spent, texts)}</time>)}
+          </dd>
+        </div>
+        <div>
+          <dt>{texts['stats.stability.title']}</dt>
+          <dd data-stability={d?.stability?.level ?? ''}>
+            {value(d && (d.stability && d.enough_data ? texts[`stats.stability.${d.stability.level}`] : dash))}
+          </dd>
+        </div>
+      </dl>
+      <p className="muted stat-headline__note" data-stability-note>
+        {d ? (
+          d.stability && d.enough_data ? (
+            interpolate(texts['stats.stability.value'], {
+              value: spreadPoints(d.stability.value).toLocaleString(locale === 'kz' ? 'kk' : locale),
+            })
+          ) : (
+            texts['stats.stability.none']
+          )
+        ) : (
+          <Skeleton />
+        )}
+      </p>
+    </section>
+  );
+}
+
+function Explanation({ texts }: { texts: Texts }) {
+  return (
+    <section className="card stat-explain" aria-labelledby="stat-explain-title" data-pass-explanation>
+      <h2 id="stat-explain-title">{texts['stats.explain.title']}</h2>
+      <p>{texts['stats.explain.what']}</p>
+      <p className="muted">{texts['stats.explain.how']}</p>
+    </section>
+  );
+}
+
+function Improve({ d, texts, locale }: { d: StatisticsDetail; texts: Texts; locale: Locale }) {
+  return (
+    <section className="card stat-improve" aria-labelledby="stat-improve-title" data-improve>
+      <h2 id="stat-improve-title">{texts['stats.improve.title']}</h2>
+      {!d.enough_data ? (
+        <NotEnoughData texts={texts} />
+      ) : d.improve.length ? (
+        <>
+          <p className="muted">{texts['stats.improve.text']}</p>
+          <ol className="stat-improve__list">
+            {d.improve.map((g) => (
+              <li key={g.theme.id} data-improve-theme={g.theme.id}>
+                <span>{g.theme.name}</span>{' '}
+                <strong className="stat-improve__gain">
+                  {interpolate(texts['stats.improve.gain'], {
+                    value: g.gain.toLocaleString(locale === 'kz' ? 'kk' : locale, { maximumFractionDigits: 1 }),
+                  })}
+                </strong>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className="muted">{texts['stats.improve.none']}</p>
+      )}
+    </section>
+  );
+}
+
+function resultLabel(item: ExamListItem, texts: Texts): string {
+  if (item.status === 'process') return texts['stats.history.process']!;
+  return texts[`exam.result.${item.status}`] ?? item.status;
+}
+
+function History({ id, locale, texts }: { id: number; locale: Locale; texts: Texts }) {
+  const history = useStore($history);
+  const mine = history.id === id;
+  const items = mine ? history.items : null;
+  const filter = mine ? history.filter : emptyFilter;
+  const { prev, next } = pageBounds(filter.page, history.pages);
+  return (
+    <section className="card stat-history" aria-labelledby="stat-history-title" data-history>
+      <h2 id="stat-history-title">{texts['stats.history.title']}</h2>
+      <form className="stat-history__filters" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="history-mode">{texts['stats.history.mode']}</label>
+          <select
+            id="history-mode"
+            className="select"
+            value={filter.mode ?? ''}
+            data-history-mode
+            onChange={(e) => void filterHistory(id, { mode: parseMode(e.target.value) })}
+          >
+            <option value="">{texts['stats.history.allModes']}</option>
+            {HISTORY_MODES.map((m) => (
+              <option key={m} value={m}>
+                {texts[`exam.mode.${m}`] ?? m}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="history-result">{texts['stats.history.result']}</label>
+          <select
+            id="history-result"
+            className="select"
+            value={filter.result ?? ''}
+            data-history-result
+            onChange={(e) => void filterHistory(id, { result: parseResult(e.target.value) })}
+          >
+            <option value="">{texts['stats.history.allResults']}</option>
+            <option value="passed">{texts['stats.history.passed']}</option>
+            <option value="failed">{texts['stats.history.failed']}</option>
+          </select>
+        </div>
+      </form>
+      <p className="muted stat-history__total" role="status" data-history-total>
+        {items ? interpolate(texts['stats.history.total'], { count: history.total }) : <Skeleton />}
+      </p>
+      {mine && history.status === 'error' && (
+        <p className="notice notice--error" role="alert">
+          {texts['stats.history.error']} {history.error?.desc}{' '}
+          <button className="btn btn--small btn--secondary" type="button" onClick={() => void loadHistory(id)}>
+            {texts['stats.retry']}
+          </button>
+        </p>
+      )}
+      <div className="stat-history__rows" aria-busy={history.status === 'loading'} data-history-rows>
+        {items && !items.length ? (
+          <p data-history-empty>{texts['stats.history.empty']}</p>
+        ) : (
+          <table className="stats-table stat-history__table">
+            <thead>
+              <tr>
+                <th scope="col">{texts['stats.history.date']}</th>
+                <th scope="col">{texts['stats.history.mode']}</th>
+                <th scope="col">{texts['stats.history.time']}</th>
+                <th scope="col">{texts['stats.history.result']}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items
+                ? items.map((item) => {
+                    const at = item.started_at ?? item.finished_at;
+                    return (
+                      <tr key={item.id} data-history-row={item.id} data-status={item.status}>
+                        <th scope="row">
+                          <a href={`/${locale}/tests/${item.id}`} data-history-link>
+                            {at ? formatDateTime(at) : texts['stats.history.notBegun']}
+                          </a>
+                        </th>
+                        <td>{texts[`exam.mode.${item.mode}`] ?? item.mode}</td>
+                        <td>
+                          {item.duration === null ? (
+                            dash
+                          ) : (
+                            <time dateTime={isoDuration(item.duration)}>{formatClock(item.duration)}</time>
+                          )}
+                        </td>
+                        <td className={`stat-history__result stat-history__result--${item.status}`}>
+                          {resultLabel(item, texts)}
+                        </td>
+                      </tr>
+                    );
+                  })
+                : Array.from({ length: 3 }, (_, i) => (
+                    <tr key={i} aria-hidden="true">
+                      {[0, 1, 2, 3].map((j) => (
+                        <td key={j}>
+                          <Skeleton className="skeleton--cell" />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {items && history.pages > 1 && (
+        <nav className="stat-history__pager" aria-label={texts['stats.history.pages']} data-history-pager>
+          <button
+            className="btn btn--secondary btn--small"
+            type="button"
+            disabled={prev === null}
+            onClick={() => prev !== null && void historyPage(id, prev)}
+            data-history-prev
+          >
+            {texts['stats.history.prev']}
+          </button>
+          <span data-history-page={filter.page}>
+            {interpolate(texts['stats.history.page'], { page: filter.page, pages: history.pages })}
+          </span>
+          <button
+            className="btn btn--secondary btn--small"
+            type="button"
+            disabled={next === null}
+            onClick={() => next !== null && void historyPage(id, next)}
+            data-history-next
+          >
+            {texts['stats.history.next']}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function Charts({ d, texts }: { d: StatisticsDetail | null; texts: Texts }) {
+  const days = d ? daysSeries(d.days) : null;
+  const dyn = d ? dynamicsSeries(d.dynamics) : null;
+  const passed = texts['stats.charts.days.passed']!;
+  const failed = texts['stats.charts.days.failed']!;
+  const score = texts['stats.charts.dynamics.score']!;
+  const loading = texts['stats.charts.loading']!;
+  return (
+    <div className="stat-charts">
+      <ChartCard
+        title={texts['stats.charts.days.title']!}
+        texts={texts}
+        chart={
+          days && {
+            name: 'days',
+            kind: 'bars',
+            data: days.data,
+            labels: days.labels,
+            series: [
+              { label: passed, tone: 'success' },
+              { label: failed, tone: 'danger' },
+            ],
+            y: 'count',
+            loadingLabel: loading,
+          }
+        }
+        head={[texts['stats.charts.date']!, passed, failed]}
+        rows={d ? d.days.map((x) => [dayLabel(x.date), x.passed, x.failed]) : []}
+      />
+      <ChartCard
+        title={texts['stats.charts.dynamics.title']!}
+        texts={texts}
+        chart={
+          dyn && {
+            name: 'dynamics',
+            kind: 'line',
+            data: dyn.data,
+            labels: dyn.labels,
+            series: [{ label: score, tone: 'brand' }],
+            y: 'percent',
+            loadingLabel: loading,
+          }
+        }
+        head={[texts['stats.charts.dynamics.test']!, texts['stats.charts.date']!, score]}
+        rows={d ? d.dynamics.map((p, i) => [i + 1, formatDateTime(p.finished_at), dyn!.data[1]![i]!]) : []}
+      />
+    </div>
+  );
+}
+
+function Detail({ d, id, locale, texts }: { d: StatisticsDetail | null; id: number; locale: Locale; texts: Texts }) {
+  return (
+    <div className="stat-detail" data-stat-detail={d ? 'ready' : 'loading'}>
+      <Headline d={d} locale={locale} texts={texts} />
+      <Explanation texts={texts} />
+      {d ? (
+        <Improve d={d} texts={texts} locale={locale} />
+      ) : (
+        <section className="card stat-improve" aria-hidden="true">
+          <h2>{texts['stats.improve.title']}</h2>
+          <p>
+            <Skeleton />
+          </p>
+        </section>
+      )}
+      <section className="card stat-familiarity" aria-labelledby="stat-familiarity-title">
+        <h2 id="stat-familiarity-title">{texts['stats.familiarity.title']}</h2>
+        {d ? <FamiliarityBars f={d.familiarity} texts={texts} /> : <Skeleton />}
+      </section>
+      <Charts d={d} texts={texts} />
+      <History id={id} locale={locale} texts={texts} />
+    </div>
+  );
+}
+
+export default function StatDetail({ locale, texts, id }: Props) {
+  const status = useStore($authStatus);
+  const loading = useStore($userLoading);
+  const detail = useStore($detail);
+  const hydrated = useHydrated();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (status !== 'authenticated' || loading) return;
+    if ($detail.get().id !== id) void loadDetail(id);
+    if ($history.get().id !== id) void loadHistory(id, emptyFilter);
+  }, [status, loading, id]);
+
+  const failed = detail.id === id && detail.status === 'error' ? detail.error : null;
+  useEffect(() => {
+    if (failed) heading.current?.focus();
+  }, [failed]);
+
+  if (hydrated && status === 'anonymous') return <SignInCard locale={locale} texts={texts} />;
+  if (failed) {
+    const key = detailErrorKey(failed.status);
+    return (
+      <section
+        className="card notice notice--error stat-error"
+        aria-labelledby="stat-error-title"
+        data-stat-error={failed.status}
+      >
+        <h2 id="stat-error-title" ref={heading} tabIndex={-1}>
+          {texts[`stats.error.${key}`]}
+        </h2>
+        <p>{failed.desc}</p>
+        <div className="row">
+          <a className="btn btn--primary" href={`/${locale}/stats`}>
+            {texts['stats.back']}
+          </a>
+          {key === 'failed' && (
+            <button className="btn btn--secondary" type="button" onClick={() => void loadDetail(id)}>
+              {texts['stats.retry']}
+            </button>
+          )}
+        </div>
+      </section>
+    );
+  }
+  const known = hydrated && status === 'authenticated';
+  const d = known && detail.id === id && detail.status === 'ready' ? detail.data : null;
+  if (known) return <Detail key={d ? 'ready' : 'loading'} d={d} id={id} locale={locale} texts={texts} />;
+  return (
+    <div
+      className="stats-placeholder"
+      role="status"
+      aria-busy="true"
+      aria-label={texts['stats.loading']}
+      data-stats-placeholder
+    >
+      <div className="stats-placeholder__learner" aria-hidden="true" inert>
+        <Detail d={null} id={id} locale={locale} texts={texts} />
+      </div>
+      <div className="stats-placeholder__visitor" aria-hidden="true" inert>
+        <SignInCard locale={locale} texts={texts} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+// One qualification's statistics page (/stats/{id}): the detail call and the history, 10 a page,
+// filtered by mode and result. Atoms and actions only; the island renders them.
+import { atom } from 'nanostores';
+import { apiRequest, toApiError, type ApiRequestError } from '../../client/api';
+import { onUserCleared } from '../../client/session';
+import type { ExamListItem } from '../../shared/exam';
+import type { StatisticsDetail } from '../../shared/statistics';
+import { emptyFilter, historyQuery, type HistoryFilter } from './logic';
+
+export type { StatisticsDetail };
+
+export interface DetailState {
+  id: number | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  data: StatisticsDetail | null;
+  error: ApiRequestError | null;
+}
+
+export interface HistoryState {
+  id: number | null;
+  filter: HistoryFilter;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  items: ExamListItem[] | null;
+  pages: number;
+  total: number;
+  error: ApiRequestError | null;
+}
+
+const idleDetail: DetailState = { id: null, status: 'idle', data: null, error: null };
+const idleHistory: HistoryState = {
+  id: null,
+  filter: emptyFilter,
+  status: 'idle',
+  items: null,
+  pages: 1,
+  total: 0,
+  error: null,
+};
+
+export const $detail = atom<DetailState>(idleDetail);
+export const $history = atom<HistoryState>(idleHistory);
+
+export async function loadDetail(id: number): Promise<void> {
+  $detail.set({ id, status: 'loading', data: null, error: null });
+  try {
+    const data = await apiRequest<StatisticsDetail>(`/rest/v1/core/user/access/qualification/statistics/${id}`);
+    if ($detail.get().id === id) $detail.set({ id, status: 'ready', data, error: null });
+  } catch (e) {
+    if ($detail.get().id === id) $detail.set({ id, status: 'error', data: null, error: toApiError(e, 'Error') });
+  }
+}
+
+// Only the latest request may write: a slow first page must not replace the filtered one asked for after it.
+let historySeq = 0;
+
+/** Loads the history page the filter names; the rows shown stay until the new ones arrive. */
+export async function loadHistory(id: number, filter: HistoryFilter = $history.get().filter): Promise<void> {
+  const seq = ++historySeq;
+  const prev = $history.get();
+  const same = prev.id === id;
+  $history.set({
+    ...(same ? prev : idleHistory),
+    id,
+    filter,
+    status: 'loading',
+    error: null,
+  });
+  try {
+    const { data, meta } = await apiRequest<{ data: ExamListItem[]; meta: { pages: number; total: number } }>(
+      '/rest/v1/core/user/examinations',
+      { query: historyQuery(id, filter) },
+    );
+    if (seq !== historySeq) return;
+    $history.set({ id, filter, status: 'ready', items: data, pages: meta.pages, total: meta.total, error: null });
+  } catch (e) {
+    if (seq !== historySeq) return;
+    $history.set({ ...$history.get(), status: 'error', error: toApiError(e, 'Error') });
+  }
+}
+
+/** A filter changed: back to the first page. */
+export function filterHistory(id: number, patch: Partial<Omit<HistoryFilter, 'page'>>): Promise<void> {
+  return loadHistory(id, { ...$history.get().filter, ...patch, page: 1 });
+}
+
+export function historyPage(id: number, page: number): Promise<void> {
+  return loadHistory(id, { ...$history.get().filter, page });
+}
+
+onUserCleared(() => {
+  $detail.set(idleDetail);
+  $history.set(idleHistory);
+});
