@@ -218,8 +218,11 @@ function resultLabel(item: ExamListItem, texts: Texts): string {
   return texts[`exam.result.${item.status}`] ?? item.status;
 }
 
-function History({ id, locale, texts }: { id: number; locale: Locale; texts: Texts }) {
-  const history = useStore($history);
+function History({ id, locale, texts, live }: { id: number; locale: Locale; texts: Texts; live: boolean }) {
+  const stored = useStore($history);
+  // The server's HTML (and so the first render in the browser) has no history: after a client-side
+  // navigation the store may hold one already, which would not match it.
+  const history = live ? stored : { ...stored, id: null, status: 'idle' as const };
   const mine = history.id === id;
   const items = mine ? history.items : null;
   const filter = mine ? history.filter : emptyFilter;
@@ -401,7 +404,19 @@ function Charts({ d, texts }: { d: StatisticsDetail | null; texts: Texts }) {
   );
 }
 
-function Detail({ d, id, locale, texts }: { d: StatisticsDetail | null; id: number; locale: Locale; texts: Texts }) {
+function Detail({
+  d,
+  id,
+  locale,
+  texts,
+  live,
+}: {
+  d: StatisticsDetail | null;
+  id: number;
+  locale: Locale;
+  texts: Texts;
+  live: boolean;
+}) {
   return (
     <div className="stat-detail" data-stat-detail={d ? 'ready' : 'loading'}>
       <Headline d={d} locale={locale} texts={texts} />
@@ -421,7 +436,7 @@ function Detail({ d, id, locale, texts }: { d: StatisticsDetail | null; id: numb
         {d ? <FamiliarityBars f={d.familiarity} texts={texts} /> : <Skeleton />}
       </section>
       <Charts d={d} texts={texts} />
-      <History id={id} locale={locale} texts={texts} />
+      <History id={id} locale={locale} texts={texts} live={live} />
     </div>
   );
 }
@@ -439,7 +454,7 @@ export default function StatDetail({ locale, texts, id }: Props) {
     if ($history.get().id !== id) void loadHistory(id, emptyFilter);
   }, [status, loading, id]);
 
-  const failed = detail.id === id && detail.status === 'error' ? detail.error : null;
+  const failed = hydrated && detail.id === id && detail.status === 'error' ? detail.error : null;
   useEffect(() => {
     if (failed) heading.current?.focus();
   }, [failed]);
@@ -472,7 +487,7 @@ export default function StatDetail({ locale, texts, id }: Props) {
   }
   const known = hydrated && status === 'authenticated';
   const d = known && detail.id === id && detail.status === 'ready' ? detail.data : null;
-  if (known) return <Detail key={d ? 'ready' : 'loading'} d={d} id={id} locale={locale} texts={texts} />;
+  if (known) return <Detail key={d ? 'ready' : 'loading'} d={d} id={id} locale={locale} texts={texts} live />;
   return (
     <div
       className="stats-placeholder"
@@ -482,7 +497,7 @@ export default function StatDetail({ locale, texts, id }: Props) {
       data-stats-placeholder
     >
       <div className="stats-placeholder__learner" aria-hidden="true" inert>
-        <Detail d={null} id={id} locale={locale} texts={texts} />
+        <Detail d={null} id={id} locale={locale} texts={texts} live={false} />
       </div>
       <div className="stats-placeholder__visitor" aria-hidden="true" inert>
         <SignInCard locale={locale} texts={texts} />

@@ -1,0 +1,429 @@
+// The statistics pages in a real browser against the real server and database: the learner takes
+// two trainings (one passed, one failed), then /stats lists the category and /stats/{id} shows both
+// in the history with the charts drawn (uPlot's canvas), the history's filters and paging, a row
+// opening the test's result, the result's Statistics button, the errors of the detail call, dark mode
+// and resizing, in ru, kz and en, axe on both pages, CLS 0 on both, at phone width too.
+// The learner's tests share one database, so this file runs in order.
+import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { DESKTOP, expect, open, PHONE, t, test, waitForIslands, type Locale } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'zhol-demo-2025';
+
+let consoleErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  consoleErrors = [];
+  page.on('console', (m) => {
+    // Calls the tests provoke on purpose (403, 404) are logged by the browser as resource errors.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+});
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
+async function signInByForm(page: Page, locale: Locale) {
+  await open(page, `/${locale}/auth`);
+  await waitForIslands(page);
+  await page.getByLabel(t(locale, 'auth.login')).fill('learner');
+  await page.getByLabel(t(locale, 'auth.password'), { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t(locale, 'auth.submit'), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/$`));
+}
+
+async function signIn(page: Page) {
+  const response = await page.request.post('/rest/v1/core/authentication', {
+    data: { login: 'learner', password: PASSWORD, cookie: true },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+interface Exam {
+  id: number;
+  status: string;
+  answers: { id: number; question: number }[];
+}
+
+/** The right answer of each question, read from the e2e server's database. */
+function rightValues(questionIds: number[]): Map<number, { correct: number; count: number }> {
+  const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `select id, correct, answers_count as count from questions where id in (${questionIds.map(() => '?').join(',')})`,
+      )
+      .all(...questionIds) as { id: number; correct: number; count: number }[];
+    return new Map(rows.map((r) => [r.id, r]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Starts a training of `count` questions (a running one of that mode is cancelled) and presses Begin. */
+async function startTraining(page: Page, qualification: number, count: number): Promise<Exam> {
+  const start = await page.request.post('/rest/v1/core/user/examinations/start/', {
+    data: { qualification, prepare: true, continue: false, extras: { mode: 'train', count } },
+  });
+  expect(start.ok()).toBe(true);
+  const exam = (await start.json()) as Exam;
+  const begun = await page.request.post('/rest/v1/core/user/examinations/process/', {
+    data: { examination: exam.id, begin: true },
+  });
+  expect(begun.ok()).toBe(true);
+  return (await begun.json()) as Exam;
+}
+
+/** Answers every question, all right or all wrong; the training ends at its last answer. */
+async function answerAll(page: Page, exam: Exam, right: boolean): Promise<void> {
+  const key = rightValues(exam.answers.map((a) => a.question));
+  for (const slot of exam.answers) {
+    const q = key.get(slot.question)!;
+    const value = right ? q.correct : (q.correct % q.count) + 1;
+    const res = await page.request.post('/rest/v1/core/user/examinations/answer/', { data: { id: slot.id, value } });
+    expect(res.ok()).toBe(true);
+  }
+  const after = await page.request.get(`/rest/v1/core/user/examinations/${exam.id}/`);
+  expect(((await after.json()) as Exam).status).toBe(right ? 'passed' : 'failed');
+}
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+async function violations(page: Page): Promise<string[]> {
+  const found = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(tags)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return found.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`),
+  );
+}
+
+/** The detail page with its data, its history and both charts drawn. */
+async function openDetail(page: Page, locale: Locale, id: number) {
+  await open(page, `/${locale}/stats/${id}`);
+  await waitForIslands(page);
+  await expect(page.locator('[data-stat-detail="ready"]')).toBeVisible();
+  await expect(page.locator('[data-history-total]')).not.toBeEmpty();
+  await expect(page.locator('[data-chart="days"][data-chart-drawn] canvas')).toBeVisible();
+  await expect(page.locator('[data-chart="dynamics"][data-chart-drawn] canvas')).toBeVisible();
+}
+
+const rows = (page: Page) => page.locator('[data-history-row]');
+const row = (page: Page, id: number) => page.locator(`[data-history-row="${id}"]`);
+async function waitHistory(page: Page) {
+  await expect(page.locator('[data-history-rows]')).toHaveAttribute('aria-busy', 'false');
+}
+
+let qualification = 0;
+let passedId = 0;
+let failedId = 0;
+
+test('a visitor is asked to sign in on both pages', async ({ page }) => {
+  for (const path of ['/ru/stats', '/ru/stats/1']) {
+    await open(page, path);
+    await waitForIslands(page);
+    const card = page.locator('[data-stats-signin]');
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('heading')).toHaveText(t('ru', 'stats.signIn.title'));
+    await expect(card.getByRole('link', { name: t('ru', 'stats.signIn.link') })).toHaveAttribute('href', '/ru/auth');
+    expect(await violations(page), path).toEqual([]);
+  }
+});
+
+test('the learner takes two trainings, then sees the category, both tests in the history and the charts drawn', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInByForm(page, 'ru');
+  const list = (await (await page.request.get('/rest/v1/core/user/examination/statistics')).json()) as {
+    data: { qualification: { id: number }; can_test: boolean }[];
+  };
+  qualification = list.data.find((s) => s.can_test)!.qualification.id;
+  const first = await startTraining(page, qualification, 12);
+  await answerAll(page, first, true);
+  const second = await startTraining(page, qualification, 12);
+  await answerAll(page, second, false);
+  passedId = first.id;
+  failedId = second.id;
+
+  // The sidebar's Statistics link leads to the list.
+  await open(page, '/ru/tests');
+  await page.locator(`a[href="/ru/stats"]`).first().click();
+  await expect(page).toHaveURL('/ru/stats');
+  await waitForIslands(page);
+  const item = page.locator(`[data-stats-item="${qualification}"]`);
+  await expect(item).toBeVisible();
+  expect(Number(await item.locator('[data-tests-total]').textContent())).toBeGreaterThanOrEqual(2);
+  await expect(item.locator('[data-access="active"]')).toHaveText(t('ru', 'stats.access.active'));
+  await expect(item.locator('[data-familiarity-part]')).toHaveCount(3);
+  expect(await violations(page)).toEqual([]);
+
+  await item.locator('[data-stats-link]').click();
+  await expect(page).toHaveURL(`/ru/stats/${qualification}`);
+  await expect(page.locator('[data-stat-detail="ready"]')).toBeVisible();
+  await expect(page.locator('[data-chart="days"][data-chart-drawn] canvas')).toBeVisible();
+  await expect(page.locator('[data-chart="dynamics"][data-chart-drawn] canvas')).toBeVisible();
+  // 24 answers and two ended tests: enough for the figures.
+  await expect(page.locator('[data-stat-headline] [data-not-enough-data]')).toHaveCount(0);
+  await expect(page.locator('[data-pass-percent]')).toHaveText(/^\d{1,3}(,\d)?\s?%$/);
+  await expect(page.locator('[data-pass-explanation]')).toContainText(t('ru', 'stats.explain.title'));
+  await expect(page.locator('[data-pass-explanation]')).toContainText('пуассоновское');
+  await expect(page.locator('[data-improve-theme]').first()).toBeVisible();
+  await expect(page.locator('[data-familiarity-bars] [data-familiarity-part="correct"]')).toContainText(
+    t('ru', 'stats.familiarity.correct'),
+  );
+
+  // The charts' text alternatives: the days table has today's passed and failed tests.
+  const daysTable = page.locator('section:has([data-chart="days"]) details');
+  await daysTable.locator('summary').click();
+  await expect(daysTable.locator('tbody tr').last().locator('td').first()).not.toHaveText('0');
+  const dynTable = page.locator('section:has([data-chart="dynamics"]) details');
+  await dynTable.locator('summary').click();
+  await expect(dynTable.locator('tbody tr').last().locator('td').last()).toHaveText('0');
+  await expect(dynTable.locator('tbody tr').nth(-2).locator('td').last()).toHaveText('100');
+
+  // Both tests in the history: date (Almaty), mode, time taken and result.
+  await waitHistory(page);
+  await expect(row(page, failedId)).toBeVisible();
+  await expect(row(page, passedId)).toBeVisible();
+  await expect(row(page, passedId)).toContainText(t('ru', 'exam.mode.train'));
+  await expect(row(page, passedId).locator('td').last()).toHaveText(t('ru', 'exam.result.passed'));
+  await expect(row(page, failedId).locator('td').last()).toHaveText(t('ru', 'exam.result.failed'));
+  await expect(row(page, passedId).locator('th a')).toHaveText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
+  await expect(row(page, passedId).locator('time')).toHaveText(/^\d{2}:\d{2}$/);
+  expect(await violations(page)).toEqual([]);
+
+  // Filter by result, then by mode.
+  await page.locator('[data-history-result]').selectOption('passed');
+  await waitHistory(page);
+  await expect(row(page, passedId)).toBeVisible();
+  await expect(row(page, failedId)).toHaveCount(0);
+  await page.locator('[data-history-result]').selectOption('failed');
+  await waitHistory(page);
+  await expect(row(page, failedId)).toBeVisible();
+  await expect(row(page, passedId)).toHaveCount(0);
+  await page.locator('[data-history-result]').selectOption('');
+  await page.locator('[data-history-mode]').selectOption('exam');
+  await waitHistory(page);
+  await expect(row(page, passedId)).toHaveCount(0);
+  await expect(row(page, failedId)).toHaveCount(0);
+  await page.locator('[data-history-mode]').selectOption('train');
+  await waitHistory(page);
+  await expect(row(page, passedId)).toBeVisible();
+  await expect(row(page, failedId)).toBeVisible();
+
+  // A row opens that test's result, whose Statistics button comes back here.
+  await row(page, passedId).locator('[data-history-link]').click();
+  await expect(page).toHaveURL(`/ru/tests/${passedId}`);
+  await expect(page.locator('[data-result="passed"]')).toBeVisible();
+  await page.locator('[data-result-stats]').click();
+  await expect(page).toHaveURL(`/ru/stats/${qualification}`);
+  await expect(page.locator('[data-stat-detail="ready"]')).toBeVisible();
+});
+
+test('the history pages 10 at a time', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  // Eleven more trainings begun: each new start cancels the one before (at most one runs per mode).
+  const ids: number[] = [];
+  for (let i = 0; i < 11; i++) ids.push((await startTraining(page, qualification, 3)).id);
+  await openDetail(page, 'ru', qualification);
+  await waitHistory(page);
+  await expect(rows(page)).toHaveCount(10);
+  await expect(row(page, ids.at(-1)!)).toBeVisible();
+  await expect(row(page, ids.at(-2)!).locator('td').last()).toHaveText(t('ru', 'exam.result.cancelled'));
+  await expect(row(page, ids.at(-1)!).locator('td').last()).toHaveText(t('ru', 'stats.history.process'));
+  const pager = page.locator('[data-history-pager]');
+  await expect(pager.locator('[data-history-prev]')).toBeDisabled();
+  await pager.locator('[data-history-next]').click();
+  await expect(pager.locator('[data-history-page="2"]')).toBeVisible();
+  await waitHistory(page);
+  // Page 2 starts where page 1 ended: the two trainings taken before these eleven are there.
+  await expect(row(page, ids.at(-1)!)).toHaveCount(0);
+  await expect(row(page, ids[0]!)).toBeVisible();
+  await expect(row(page, failedId)).toBeVisible();
+  await pager.locator('[data-history-prev]').click();
+  await expect(pager.locator('[data-history-page="1"]')).toBeVisible();
+  await waitHistory(page);
+  await expect(row(page, ids.at(-1)!)).toBeVisible();
+  // A filter goes back to the first page.
+  await pager.locator('[data-history-next]').click();
+  await expect(pager.locator('[data-history-page="2"]')).toBeVisible();
+  await page.locator('[data-history-result]').selectOption('passed');
+  await waitHistory(page);
+  await expect(row(page, passedId)).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+for (const locale of ['kz', 'en'] as const) {
+  test(`in ${locale}: both pages, their texts, the charts and no axe violations`, async ({ page }) => {
+    await signIn(page);
+    await open(page, `/${locale}/stats`);
+    await waitForIslands(page);
+    const item = page.locator(`[data-stats-item="${qualification}"]`);
+    await expect(item.locator('dt').first()).toHaveText(t(locale, 'stats.passPercent'));
+    await expect(item.locator('[data-stats-link]')).toHaveAttribute('href', `/${locale}/stats/${qualification}`);
+    expect(await violations(page)).toEqual([]);
+
+    await openDetail(page, locale, qualification);
+    await expect(page.locator('[data-pass-explanation] h2')).toHaveText(t(locale, 'stats.explain.title'));
+    await expect(page.locator('#stat-history-title')).toHaveText(t(locale, 'stats.history.title'));
+    await expect(page.locator('[data-history-mode] option').first()).toHaveText(t(locale, 'stats.history.allModes'));
+    await waitHistory(page);
+    await page.locator('[data-history-result]').selectOption('failed');
+    await waitHistory(page);
+    await expect(row(page, failedId).locator('td').last()).toHaveText(t(locale, 'exam.result.failed'));
+    await expect(row(page, failedId)).toContainText(t(locale, 'exam.mode.train'));
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test('the detail call’s errors are said in the learner’s language', async ({ page }) => {
+  await signIn(page);
+  // A category that does not exist: 404.
+  await open(page, '/en/stats/999999');
+  await waitForIslands(page);
+  const error = page.locator('[data-stat-error]');
+  await expect(error).toHaveAttribute('data-stat-error', '404');
+  await expect(error.getByRole('heading')).toHaveText(t('en', 'stats.error.notFound'));
+  await expect(error.getByRole('link', { name: t('en', 'stats.back') })).toHaveAttribute('href', '/en/stats');
+  expect(await violations(page)).toEqual([]);
+
+  // A category the learner never had: 403, with the server's words in Kazakh.
+  const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
+  const ids = (db.prepare('select id from qualifications order by id').all() as { id: number }[]).map((r) => r.id);
+  db.close();
+  let foreign = 0;
+  for (const id of ids) {
+    if ((await page.request.get(`/rest/v1/core/user/access/qualification/statistics/${id}`)).status() === 403) {
+      foreign = id;
+      break;
+    }
+  }
+  expect(foreign).toBeGreaterThan(0);
+  await open(page, `/kz/stats/${foreign}`);
+  await waitForIslands(page);
+  await expect(error).toHaveAttribute('data-stat-error', '403');
+  await expect(error.getByRole('heading')).toHaveText(t('kz', 'stats.error.forbidden'));
+  await expect(error.locator('p')).toHaveText(t('kz', 'errors.noStatistics'));
+});
+
+test('the charts follow dark mode and the page’s width', async ({ page }) => {
+  await signIn(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openDetail(page, 'en', qualification);
+  const canvas = page.locator('[data-chart="dynamics"] canvas');
+  const pixels = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  const light = await pixels();
+  await page.locator('[data-theme-toggle]').first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(pixels).not.toBe(light);
+  // Side by side at 1280 px, one under the other at 700 px (wider), then narrower on a phone: the
+  // canvas keeps the width of its box.
+  const fits = () =>
+    page
+      .locator('[data-chart="dynamics"]')
+      .evaluate((box) => box.querySelector('canvas')!.getBoundingClientRect().width - box.clientWidth);
+  const width = () => canvas.evaluate((c) => Math.round(c.getBoundingClientRect().width));
+  const wide = await width();
+  expect(await fits()).toBe(0);
+  await page.setViewportSize({ width: 700, height: 800 });
+  await expect.poll(width).toBeGreaterThan(wide);
+  await expect.poll(fits).toBe(0);
+  const single = await width();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect.poll(width).toBeLessThan(single);
+  await expect.poll(fits).toBe(0);
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: PHONE });
+  test('both pages fit the screen, charts drawn, no axe violations', async ({ page }) => {
+    await signIn(page);
+    await open(page, '/ru/stats');
+    await waitForIslands(page);
+    await expect(page.locator(`[data-stats-item="${qualification}"]`)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await violations(page)).toEqual([]);
+    await openDetail(page, 'ru', qualification);
+    await waitHistory(page);
+    await expect(rows(page).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const box = await page.locator('[data-chart="days"] canvas').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+// Layout stability, measured as tests/e2e/layout-shift.spec.ts does: the browser's own layout-shift entries.
+declare global {
+  interface Window {
+    __cls?: { value: number; sources: string[] };
+  }
+}
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test.describe(`CLS at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(() => {
+        window.__cls = { value: 0, sources: [] };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            window.__cls!.value += entry.value;
+            for (const s of entry.sources ?? []) {
+              const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+              window.__cls!.sources.push(
+                `${entry.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '?'}`,
+              );
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+    });
+
+    const cases = [
+      { name: '/stats, visitor', path: () => '/ru/stats', login: false, settled: '[data-stats-signin]' },
+      {
+        name: '/stats/{id}, visitor',
+        path: () => `/ru/stats/${qualification}`,
+        login: false,
+        settled: '[data-stats-signin]',
+      },
+      { name: '/stats, learner', path: () => '/ru/stats', login: true, settled: '[data-stats-item]' },
+      {
+        name: '/stats/{id}, learner',
+        path: () => `/ru/stats/${qualification}`,
+        login: true,
+        settled: '[data-chart="dynamics"][data-chart-drawn] canvas',
+      },
+    ];
+    for (const c of cases) {
+      test(`${c.name} does not shift while it loads`, async ({ page }) => {
+        if (c.login) {
+          await signIn(page);
+          // As after a sign-in in the browser: the shell then knows the learner's layout hint.
+          await page.goto('/ru/');
+          await expect(page.locator('[data-home-block], [data-home-empty]').first()).toBeVisible();
+          await page.waitForLoadState('networkidle');
+        }
+        await page.goto(c.path());
+        await waitForIslands(page);
+        await expect(page.locator(c.settled).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        const measured = await page.evaluate(() => window.__cls!);
+        expect(measured.value, measured.sources.join('\n')).toBeLessThan(0.001);
+      });
+    }
+  });
+}
