@@ -150,9 +150,13 @@ test('the learner takes two trainings, then sees the category, both tests in the
   passedId = first.id;
   failedId = second.id;
 
-  // The sidebar's Statistics link leads to the list.
+  // The tests page's Statistics card and the sidebar's Statistics link lead to the list.
   await open(page, '/ru/tests');
-  await page.locator(`a[href="/ru/stats"]`).first().click();
+  await page.locator('.tests-panel a[href="/ru/stats"]').click();
+  await expect(page).toHaveURL('/ru/stats');
+  await expect(page.locator('[data-stats-list]')).toBeVisible();
+  await open(page, '/ru/tests');
+  await page.locator('#sidebar a.nav-link[href="/ru/stats"]').click();
   await expect(page).toHaveURL('/ru/stats');
   await waitForIslands(page);
   const item = page.locator(`[data-stats-item="${qualification}"]`);
@@ -223,6 +227,48 @@ test('the learner takes two trainings, then sees the category, both tests in the
   await page.locator('[data-result-stats]').click();
   await expect(page).toHaveURL(`/ru/stats/${qualification}`);
   await expect(page.locator('[data-stat-detail="ready"]')).toBeVisible();
+});
+
+test('the list comes with the page call; the detail page asks for the detail and the history besides', async ({
+  page,
+}) => {
+  await signIn(page);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/rest/') && !url.pathname.startsWith('/rest/v1/analytics/'))
+      calls.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.goto('/ru/stats');
+  await expect(page.locator(`[data-stats-item="${qualification}"]`)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual(['GET /rest/v1/core/user/page/other']);
+  calls.length = 0;
+  await page.goto(`/ru/stats/${qualification}`);
+  await expect(page.locator('[data-history-row]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls.sort()).toEqual([
+    `GET /rest/v1/core/user/access/qualification/statistics/${qualification}`,
+    'GET /rest/v1/core/user/examinations',
+    'GET /rest/v1/core/user/page/other',
+  ]);
+});
+
+test('a test ended since the last visit shows at once after a client-side navigation', async ({ page }) => {
+  await signIn(page);
+  await openDetail(page, 'en', qualification);
+  await waitHistory(page);
+  const exam = await startTraining(page, qualification, 3);
+  await answerAll(page, exam, true);
+  // Away and back through the app's own links (Astro's client router keeps the document and the stores).
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  await page.locator('.stat-back a').click();
+  await expect(page).toHaveURL('/en/stats');
+  await page.locator(`[data-stats-item="${qualification}"] [data-stats-link]`).click();
+  await expect(page).toHaveURL(`/en/stats/${qualification}`);
+  await expect(row(page, exam.id)).toBeVisible();
+  await expect(row(page, exam.id).locator('td').last()).toHaveText(t('en', 'exam.result.passed'));
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
 
 test('the history pages 10 at a time', async ({ page }) => {

@@ -448,11 +448,13 @@ export default function StatDetail({ locale, texts, id }: Props) {
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
 
+  // Fresh on every visit (a test may have ended since the store last loaded, on a client-side navigation).
+  const ready = status === 'authenticated' && !loading;
   useEffect(() => {
-    if (status !== 'authenticated' || loading) return;
-    if ($detail.get().id !== id) void loadDetail(id);
-    if ($history.get().id !== id) void loadHistory(id, emptyFilter);
-  }, [status, loading, id]);
+    if (!ready) return;
+    void loadDetail(id);
+    void loadHistory(id, emptyFilter);
+  }, [ready, id]);
 
   const failed = hydrated && detail.id === id && detail.status === 'error' ? detail.error : null;
   useEffect(() => {
@@ -486,7 +488,7 @@ export default function StatDetail({ locale, texts, id }: Props) {
     );
   }
   const known = hydrated && status === 'authenticated';
-  const d = known && detail.id === id && detail.status === 'ready' ? detail.data : null;
+  const d = known && detail.id === id ? detail.data : null;
   if (known) return <Detail key={d ? 'ready' : 'loading'} d={d} id={id} locale={locale} texts={texts} live />;
   return (
     <div

@@ -37,6 +37,17 @@ describe('loadDetail', () => {
     await done;
     expect($detail.get()).toMatchObject({ id: 5, status: 'ready', data: { qualification: { id: 5 } } });
   });
+  it('keeps the figures shown while the same qualification reloads, never another one’s', async () => {
+    const again = loadDetail(5);
+    expect($detail.get()).toMatchObject({ id: 5, status: 'loading', data: { qualification: { id: 5 } } });
+    calls[0]!.resolve({ qualification: { id: 5, name: 'B, later' } });
+    await again;
+    expect($detail.get().data?.qualification.name).toBe('B, later');
+    const other = loadDetail(7);
+    expect($detail.get()).toMatchObject({ id: 7, status: 'loading', data: null });
+    calls[1]!.resolve({ qualification: { id: 7, name: 'C' } });
+    await other;
+  });
   it('keeps the error with its status for the page to explain', async () => {
     const done = loadDetail(6);
     calls[0]!.reject(new ApiRequestError('Нет статистики', 403));

@@ -40,8 +40,10 @@ const idleHistory: HistoryState = {
 export const $detail = atom<DetailState>(idleDetail);
 export const $history = atom<HistoryState>(idleHistory);
 
+/** Loads (or reloads) a qualification's detail; a reload keeps the figures shown until the new ones arrive. */
 export async function loadDetail(id: number): Promise<void> {
-  $detail.set({ id, status: 'loading', data: null, error: null });
+  const prev = $detail.get();
+  $detail.set({ id, status: 'loading', data: prev.id === id ? prev.data : null, error: null });
   try {
     const data = await apiRequest<StatisticsDetail>(`/rest/v1/core/user/access/qualification/statistics/${id}`);
     if ($detail.get().id === id) $detail.set({ id, status: 'ready', data, error: null });
