@@ -35,9 +35,9 @@ async function signInByForm(page: Page, locale: Locale) {
   await expect(page).toHaveURL(new RegExp(`/${locale}/$`));
 }
 
-async function signIn(page: Page) {
+async function signIn(page: Page, login = 'learner') {
   const response = await page.request.post('/rest/v1/core/authentication', {
-    data: { login: 'learner', password: PASSWORD, cookie: true },
+    data: { login, password: PASSWORD, cookie: true },
   });
   expect(response.ok()).toBe(true);
 }
@@ -332,6 +332,28 @@ for (const locale of ['kz', 'en'] as const) {
     expect(await violations(page)).toEqual([]);
   });
 }
+
+test('a learner without any category hears how to get statistics; one whose access ended still sees theirs', async ({
+  page,
+}) => {
+  await signIn(page, 'newcomer');
+  await open(page, '/en/stats');
+  await waitForIslands(page);
+  const empty = page.locator('[data-stats-empty]');
+  await expect(empty.getByRole('heading')).toHaveText(t('en', 'stats.empty.title'));
+  await expect(empty.getByRole('link', { name: t('en', 'stats.empty.link') })).toHaveAttribute('href', '/en/tests');
+  expect(await violations(page)).toEqual([]);
+
+  await page.context().clearCookies();
+  await signIn(page, 'expired');
+  await open(page, '/en/stats');
+  await waitForIslands(page);
+  const ended = page.locator('[data-stats-item]').first();
+  await expect(ended.locator('[data-access="ended"]')).toHaveText(t('en', 'stats.access.ended'));
+  await ended.locator('[data-stats-link]').click();
+  await expect(page.locator('[data-stat-detail="ready"]')).toBeVisible();
+  await expect(page.locator('[data-stat-headline] [data-access="ended"]')).toBeVisible();
+});
 
 test('the detail call’s errors are said in the learner’s language', async ({ page }) => {
   await signIn(page);

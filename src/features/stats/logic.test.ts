@@ -68,7 +68,7 @@ describe('chart series', () => {
       [87.5, 33.3],
     ]);
     // Almaty is UTC+5: 19:01 UTC is already the next day there.
-    expect(s.labels).toEqual(['24.11.2026', '25.11.2026']);
+    expect(s.labels).toEqual(['24.11', '25.11']);
   });
   it('is empty without data', () => {
     expect(daysSeries([]).data).toEqual([[], [], []]);

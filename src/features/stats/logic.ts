@@ -62,11 +62,12 @@ export function daysSeries(days: DayResult[]): { data: Series; labels: string[] 
   };
 }
 
-/** The recent tests' scores for uPlot: x is the test's place (1 = oldest shown), y the percentage right. */
+/** The recent tests' scores for uPlot: x is the test's place (1 = oldest shown), y the percentage right;
+ *  the axis says each test's day (DD.MM, Almaty), the table the full date and time. */
 export function dynamicsSeries(points: DynamicsPoint[]): { data: Series; labels: string[] } {
   return {
     data: [points.map((_, i) => i + 1), points.map((p) => Math.round(p.score * 1000) / 10)],
-    labels: points.map((p) => formatDate(p.finished_at)),
+    labels: points.map((p) => formatDate(p.finished_at).slice(0, 5)),
   };
 }
 
