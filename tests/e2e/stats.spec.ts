@@ -148,6 +148,15 @@ test('the learner takes two trainings, then sees the category, both tests in the
     data: { qualification: { id: number }; can_test: boolean }[];
   };
   expect(list.data.find((s) => s.qualification.id === qualification)?.can_test).toBe(true);
+
+  // Nothing taken in C yet: the not-enough-data notice instead of figures that would mean nothing.
+  await open(page, `/ru/stats/${qualification}`);
+  await expect(page.locator('[data-stat-headline] [data-not-enough-data]')).toHaveText(
+    `${t('ru', 'stats.notEnough.title')}. ${t('ru', 'stats.notEnough.text')}`,
+  );
+  await expect(page.locator('[data-pass-percent]')).toHaveText('—');
+  await expect(page.locator('[data-improve] [data-not-enough-data]')).toBeVisible();
+  await expect(page.locator('[data-improve-theme]')).toHaveCount(0);
   const first = await startTraining(page, qualification, 12);
   await answerAll(page, first, true);
   const second = await startTraining(page, qualification, 12);
