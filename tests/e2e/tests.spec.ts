@@ -561,6 +561,34 @@ test('settings are saved per learner and axe finds nothing on the settings page'
   expect(await violations(page)).toEqual([]);
 });
 
+test('settings wait for the session: a choice made on a slow page load is the learner’s, not a visitor’s', async ({
+  page,
+}) => {
+  await signIn(page);
+  // Hold the page call (who is signed in) so the form is hydrated before the session is known.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/rest/v1/core/user/page/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/settings');
+  await waitForIslands(page);
+  const language = page.getByLabel(t('en', 'settings.language'));
+  await expect(language).toBeDisabled();
+  release();
+  await language.selectOption('kz');
+  await expect(page.locator('[data-settings-status]')).toHaveText(t('en', 'settings.saved'));
+  await page.unroute('**/rest/v1/core/user/page/**');
+  await page.reload();
+  await waitForIslands(page);
+  await expect(language).toHaveValue('kz');
+  // Saved for the learner: the visitor's own settings in this browser stay untouched.
+  expect(await page.evaluate(() => localStorage.getItem('test-settings'))).toBeNull();
+});
+
 test('the clock starts at Begin and follows the server’s deadline: time is up when it passes', async ({ page }) => {
   await signIn(page);
   await open(page, '/ru/tests');

@@ -29,6 +29,9 @@ export default function SettingsForm({ locale, texts }: Props) {
   // The server renders the defaults; the browser's saved choice replaces them once hydrated.
   const hydrated = useHydrated();
   const settings = hydrated ? stored : defaultTestSettings;
+  // Whose settings these are is known only once the session has answered: a choice made before that
+  // would be saved for the visitor and then replaced by the learner's own, so the controls wait.
+  const ready = hydrated && status !== 'unknown';
 
   function change(patch: Partial<TestSettings>) {
     updateTestSettings(patch);
@@ -37,7 +40,13 @@ export default function SettingsForm({ locale, texts }: Props) {
   }
 
   return (
-    <form className="card settings" onSubmit={(e) => e.preventDefault()} aria-labelledby="settings-title" data-settings>
+    <form
+      className="card settings"
+      aria-busy={!ready}
+      onSubmit={(e) => e.preventDefault()}
+      aria-labelledby="settings-title"
+      data-settings
+    >
       <h2 id="settings-title">{texts['settings.title']}</h2>
       <div className="field">
         <label htmlFor="settings-language">{texts['settings.language']}</label>
@@ -45,6 +54,7 @@ export default function SettingsForm({ locale, texts }: Props) {
           id="settings-language"
           className="select"
           value={testLanguage(settings, locale)}
+          disabled={!ready}
           aria-describedby="settings-language-hint"
           onChange={(e) => change({ language: e.target.value as Locale })}
         >
@@ -61,7 +71,7 @@ export default function SettingsForm({ locale, texts }: Props) {
       <fieldset className="settings__flags">
         <legend>{texts['settings.behaviour']}</legend>
         {flags.map((flag) => {
-          const disabled = flag === 'commentsBefore' && !settings.showComments;
+          const disabled = !ready || (flag === 'commentsBefore' && !settings.showComments);
           return (
             <div key={flag} className={`setting${flag === 'commentsBefore' ? ' setting--nested' : ''}`}>
               <label className="checkbox">
@@ -89,6 +99,7 @@ export default function SettingsForm({ locale, texts }: Props) {
         <button
           className="btn btn--secondary"
           type="button"
+          disabled={!ready}
           onClick={() => {
             resetTestSettings();
             setSaved(texts['settings.resetDone']!);
