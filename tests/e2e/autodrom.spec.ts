@@ -146,6 +146,24 @@ test('the learner with ?id= sees the sections and lessons, plays a lesson and se
   await expect(progress).toHaveText(`Lessons watched: ${before + 1} of 10`);
 });
 
+test("Go on My purchases opens the learner's autodrome in the app, without a full page load", async ({ page }) => {
+  await signIn(page, 'learner');
+  await open(page, '/ru/');
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  await page
+    .locator('[data-home-block="autodrome"]')
+    .getByRole('button', { name: t('ru', 'home.autodrome.go') })
+    .click();
+  await expect(page).toHaveURL(/\/ru\/autodrom\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Автодром СпецЦОН, Алматы' })).toBeVisible();
+  await expect(page.locator('[data-autodrom-section]')).toHaveCount(4);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  // Then to the page without an id: no panel, the promo at once.
+  await page.goto('/ru/autodrom');
+  await expect(page.locator('[data-autodrom-static]')).toBeVisible();
+  await expect(page.locator('[data-autodrom-learner] > *')).toHaveCount(0);
+});
+
 test('without the access: the reason, the promo and the buy link', async ({ page }) => {
   await signIn(page, 'expired');
   await open(page, '/kz/autodrom?id=1');
