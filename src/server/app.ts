@@ -10,6 +10,7 @@ import { ApiError, DatabaseUnavailableError, errorBody } from './errors';
 import { analyticsRoutes } from './routes/analytics';
 import { bankRoutes } from './routes/bank';
 import { authRoutes } from './routes/auth';
+import { autodromeRoutes } from './routes/autodromes';
 import { demoRoutes, examRoutes } from './routes/exams';
 import { localeRoutes } from './routes/locale';
 import { mediaRoutes } from './routes/media';
@@ -46,6 +47,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1/core/user', examRoutes);
   app.route('/v1/core/user', statisticsRoutes);
   app.route('/v1/core/user', pageRoutes);
+  app.route('/v1/core/user', autodromeRoutes);
   app.route('/v2/core/user/access/qualification', demoRoutes);
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);

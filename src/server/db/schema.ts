@@ -84,6 +84,45 @@ export interface AutodromesTable {
   retired_at: string | null;
 }
 
+type Text3Columns<N extends string> = { [K in `${N}_${'ru' | 'kz' | 'en'}`]: string };
+
+export type AutodromeExercisesTable = { id: Id; code: string } & Text3Columns<'name'> &
+  Text3Columns<'description'> & {
+    poster: string | null;
+    /** JSON: [{fault: {ru, kz, en}, points, gross?}] */
+    penalties: string;
+    sort: number;
+    retired_at: string | null;
+  };
+
+export type AutodromeSectionsTable = { id: Id; code: string } & Text3Columns<'name'> & {
+    sort: number;
+    retired_at: string | null;
+  };
+
+export type AutodromeLessonsTable = {
+  id: Id;
+  code: string;
+  section_id: number;
+  exercise_id: number;
+} & Text3Columns<'name'> &
+  Text3Columns<'description'> & {
+    poster: string | null;
+    video_src: string | null;
+    video_type: string | null;
+    embed_url: string | null;
+    duration: number | null;
+    sort: number;
+    retired_at: string | null;
+  };
+
+export interface AutodromeLessonViewsTable {
+  learner_id: number;
+  autodrome_id: number;
+  lesson_id: number;
+  viewed_at: string;
+}
+
 export interface CoursesTable {
   id: Id;
   code: string;
@@ -226,6 +265,10 @@ export interface Database {
   themes: ThemesTable;
   qualification_themes: QualificationThemesTable;
   autodromes: AutodromesTable;
+  autodrome_exercises: AutodromeExercisesTable;
+  autodrome_sections: AutodromeSectionsTable;
+  autodrome_lessons: AutodromeLessonsTable;
+  autodrome_lesson_views: AutodromeLessonViewsTable;
   courses: CoursesTable;
   accesses: AccessesTable;
   notifications: NotificationsTable;

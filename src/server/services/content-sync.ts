@@ -5,7 +5,14 @@ import type { Database } from '../db/schema';
 import { flattenQualifications, type Content } from './content';
 
 type Trx = Kysely<Database> | Transaction<Database>;
-type Synced = 'themes' | 'qualifications' | 'autodromes' | 'courses';
+type Synced =
+  | 'themes'
+  | 'qualifications'
+  | 'autodromes'
+  | 'courses'
+  | 'autodrome_exercises'
+  | 'autodrome_sections'
+  | 'autodrome_lessons';
 
 async function upsertByCode<T extends Synced>(
   trx: Trx,
@@ -124,6 +131,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       })),
       at,
     );
+    await syncAutodromeLessons(trx, content, at);
     await upsertByCode(
       trx,
       'courses',
@@ -134,4 +142,69 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       at,
     );
   });
+}
+
+/** The autodrome exercises, the track sections and their lessons (a lesson's name and description default to its exercise's). */
+async function syncAutodromeLessons(trx: Trx, content: Content, at: string): Promise<void> {
+  const exerciseIds = await upsertByCode(
+    trx,
+    'autodrome_exercises',
+    content.exercises.map((e, i) => ({
+      code: e.code,
+      values: {
+        name_ru: e.name.ru,
+        name_kz: e.name.kz,
+        name_en: e.name.en,
+        description_ru: e.description.ru,
+        description_kz: e.description.kz,
+        description_en: e.description.en,
+        poster: e.poster,
+        penalties: JSON.stringify(e.penalties),
+        sort: i,
+      },
+    })),
+    at,
+  );
+  const sectionIds = await upsertByCode(
+    trx,
+    'autodrome_sections',
+    content.sections.map((s, i) => ({
+      code: s.code,
+      values: { name_ru: s.name.ru, name_kz: s.name.kz, name_en: s.name.en, sort: i },
+    })),
+    at,
+  );
+  const exercises = new Map(content.exercises.map((e) => [e.code, e]));
+  let sort = 0;
+  await upsertByCode(
+    trx,
+    'autodrome_lessons',
+    content.sections.flatMap((s) =>
+      s.lessons.map((l) => {
+        const e = exercises.get(l.exercise)!;
+        const name = l.name ?? e.name;
+        const description = l.description ?? e.description;
+        return {
+          code: l.code,
+          values: {
+            section_id: sectionIds.get(s.code)!,
+            exercise_id: exerciseIds.get(l.exercise)!,
+            name_ru: name.ru,
+            name_kz: name.kz,
+            name_en: name.en,
+            description_ru: description.ru,
+            description_kz: description.kz,
+            description_en: description.en,
+            poster: l.poster ?? e.poster,
+            video_src: l.video?.src ?? null,
+            video_type: l.video?.type ?? null,
+            embed_url: l.embed ?? null,
+            duration: l.duration ?? null,
+            sort: sort++,
+          },
+        };
+      }),
+    ),
+    at,
+  );
 }

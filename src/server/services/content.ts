@@ -39,18 +39,55 @@ const autodrome = z
   .object({ code, name: text3, city: text3, categories: z.array(z.string()).min(1), picture: z.string().optional() })
   .strict();
 const course = z.object({ code, name: text3, picture: z.string().optional() }).strict();
+// Autodrome lessons (content/autodromes/exercises.yaml, sections.yaml): pictures and videos are
+// site paths; an embedded player must be https (the page frames it).
+const sitePath = z.string().regex(/^\/[A-Za-z0-9/._-]+$/, 'a path under public/, like /images/autodrom/start.svg');
+const exercise = z
+  .object({
+    code,
+    name: text3,
+    description: text3,
+    poster: sitePath,
+    penalties: z
+      .array(
+        z.object({ fault: text3, points: z.number().int().min(1).max(100), gross: z.boolean().optional() }).strict(),
+      )
+      .min(1),
+  })
+  .strict();
+const lesson = z
+  .object({
+    code,
+    exercise: code,
+    name: text3.optional(),
+    description: text3.optional(),
+    duration: z.number().int().min(1).max(36_000).optional(),
+    poster: sitePath.optional(),
+    video: z
+      .object({ src: sitePath, type: z.enum(['video/mp4', 'video/webm']) })
+      .strict()
+      .optional(),
+    embed: z.url({ protocol: /^https$/ }).optional(),
+  })
+  .strict()
+  .refine((l) => !(l.video && l.embed), 'a lesson has a video file or an embedded player, not both');
+const section = z.object({ code, name: text3, lessons: z.array(lesson).min(1) }).strict();
 
 export type Text3 = z.infer<typeof text3>;
 export type ThemeContent = z.infer<typeof theme>;
 export type QualificationContent = QualificationInput;
 export type AutodromeContent = z.infer<typeof autodrome>;
 export type CourseContent = z.infer<typeof course>;
+export type ExerciseContent = z.infer<typeof exercise>;
+export type SectionContent = z.infer<typeof section>;
 
 export interface Content {
   themes: ThemeContent[];
   qualifications: QualificationContent[];
   autodromes: AutodromeContent[];
   courses: CourseContent[];
+  exercises: ExerciseContent[];
+  sections: SectionContent[];
 }
 
 function load<T>(dir: string, file: string, schema: z.ZodType<T>): T {
@@ -77,6 +114,8 @@ export function loadContent(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Co
     qualifications: load(dir, 'qualifications.yaml', z.array(qualification)),
     autodromes: load(dir, 'autodromes/autodromes.yaml', z.array(autodrome)),
     courses: [load(dir, 'course/course.yaml', course)],
+    exercises: load(dir, 'autodromes/exercises.yaml', z.array(exercise).min(1)),
+    sections: load(dir, 'autodromes/sections.yaml', z.array(section).min(1)),
   };
   const themeCodes = new Set(content.themes.map((t) => t.code));
   const problems: string[] = [];
@@ -90,6 +129,37 @@ export function loadContent(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Co
     if (total !== q.exam.questions)
       problems.push(`qualifications.yaml: ${q.code} blueprint has ${total} questions, the exam ${q.exam.questions}`);
   }
+  problems.push(...autodromeLessonProblems(content.exercises, content.sections));
   if (problems.length) throw new Error(`Invalid content:\n  ${problems.join('\n  ')}`);
   return content;
+}
+
+/** What the schemas cannot see in the autodrome lessons: codes used twice, a lesson naming an unknown exercise. */
+export function autodromeLessonProblems(exercises: ExerciseContent[], sections: SectionContent[]): string[] {
+  const problems: string[] = [];
+  const twice = (file: string, codes: string[]) => {
+    const seen = new Set<string>();
+    for (const c of codes) {
+      if (seen.has(c)) problems.push(`${file}: code ${c} is used twice`);
+      seen.add(c);
+    }
+  };
+  twice(
+    'autodromes/exercises.yaml',
+    exercises.map((e) => e.code),
+  );
+  twice(
+    'autodromes/sections.yaml',
+    sections.map((s) => s.code),
+  );
+  twice(
+    'autodromes/sections.yaml',
+    sections.flatMap((s) => s.lessons.map((l) => l.code)),
+  );
+  const known = new Set(exercises.map((e) => e.code));
+  for (const s of sections)
+    for (const l of s.lessons)
+      if (!known.has(l.exercise))
+        problems.push(`autodromes/sections.yaml: lesson ${l.code} names unknown exercise ${l.exercise}`);
+  return problems;
 }

@@ -1,0 +1,241 @@
+// The autodrome page (issue 11) in a real browser against the built server: the 17 autodromes and
+// the 10 exercises in every locale, the category filter, the demo video that loads nothing before
+// play, the learner's autodrome for ?id= (sections, player, progress), the promo and buy link
+// without the access, no axe violations and no layout shift while it loads.
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { DESKTOP, expect, localeCodes, open, PHONE, t, test, waitForIslands, type Locale } from './support';
+
+const PASSWORD = 'zhol-demo-2025';
+type Text3 = Record<Locale, string>;
+const exercises = parse(readFileSync('content/autodromes/exercises.yaml', 'utf8')) as { name: Text3 }[];
+const autodromes = parse(readFileSync('content/autodromes/autodromes.yaml', 'utf8')) as { name: Text3 }[];
+
+async function signIn(page: Page, login: string) {
+  const response = await page.request.post('/rest/v1/core/authentication', {
+    data: { login, password: PASSWORD, cookie: true },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** The Almaty autodrome's id, as the learner's list gives it (the home page links with it). */
+async function learnerAutodromeId(page: Page): Promise<number> {
+  const response = await page.request.get('/rest/v1/core/user/access/autodromes/?upd=1');
+  expect(response.status()).toBe(200);
+  return (await response.json()).data[0].target.id;
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+for (const locale of localeCodes) {
+  test(`/${locale}/autodrom lists the 17 autodromes and the 10 exercises in order, with penalty points`, async ({
+    page,
+  }) => {
+    await open(page, `/${locale}/autodrom`);
+    await expect(page.getByRole('heading', { level: 2, name: t(locale, 'autodrom.list.title') })).toBeVisible();
+    const listed = page.locator('[data-autodrome]');
+    await expect(listed).toHaveCount(17);
+    await expect(listed.locator('.autodrom-city__name')).toHaveText(autodromes.map((a) => a.name[locale]));
+    const shown = page.locator('[data-exercise]');
+    await expect(shown).toHaveCount(10);
+    await expect(shown.locator('h3')).toHaveText(exercises.map((e) => e.name[locale]));
+    // Every exercise has its faults with their points; the pedestrian crossing's first is a gross fault.
+    for (const row of await shown.all()) expect(await row.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect(shown.nth(1).locator('tbody tr').first()).toContainText(t(locale, 'autodrom.demo.gross'));
+    await expect(shown.nth(1).locator('tbody tr').first().locator('td').last()).toHaveText('100');
+    for (const key of ['video', 'penalties', 'sections', 'autodromes'])
+      await expect(page.locator(`[data-autodrom-promo="${key}"] h3`)).toHaveText(
+        t(locale, `autodrom.promo.${key}.title`),
+      );
+    await expect(page.locator('[data-autodrom-static] [data-autodrom-buy]')).toHaveAttribute('href', /^https?:\/\//);
+    expect(await axe(page)).toEqual([]);
+  });
+}
+
+test('the category filter shows only the autodromes of that category', async ({ page }) => {
+  await open(page, '/en/autodrom');
+  const visible = page.locator('[data-autodrome]:visible');
+  await expect(visible).toHaveCount(17);
+  // Every autodrome in content holds all four categories; make one a B-only ground to see the filter work.
+  await page.locator('[data-autodrome="aktau"]').evaluate((el) => {
+    el.setAttribute('data-categories', 'B');
+    el.closest('.autodrom-city')!.setAttribute('data-categories', 'B');
+  });
+  await page.getByRole('radio', { name: 'CE' }).check();
+  await expect(visible).toHaveCount(16);
+  await expect(page.locator('[data-autodrome="aktau"]')).toBeHidden();
+  await page.getByRole('radio', { name: 'B', exact: true }).check();
+  await expect(visible).toHaveCount(17);
+  await page.getByRole('radio', { name: t('en', 'autodrom.filter.all') }).check();
+  await expect(visible).toHaveCount(17);
+});
+
+test('the demo video loads no video bytes until the visitor presses play', async ({ page }) => {
+  const videoRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\.(webm|mp4)(\?|$)/.test(r.url())) videoRequests.push(r.url());
+  });
+  await open(page, '/ru/autodrom');
+  await waitForIslands(page);
+  await page.waitForLoadState('networkidle');
+  const video = page.locator('[data-autodrom-demo-video]');
+  await expect(video).toHaveAttribute('preload', 'none');
+  await expect(video).toHaveAttribute('poster', /\/images\/autodrom\/.+\.svg$/);
+  expect(videoRequests).toEqual([]);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => videoRequests.length).toBeGreaterThan(0);
+});
+
+test('a visitor with ?id= is asked to sign in and still sees the promo', async ({ page }) => {
+  await open(page, '/ru/autodrom?id=1');
+  await expect(page.locator('[data-autodrom-signin]')).toContainText(t('ru', 'autodrom.learner.signIn'));
+  await expect(page.locator('[data-autodrom-static]')).toBeVisible();
+  await expect(page.locator('[data-exercise]')).toHaveCount(10);
+});
+
+test('the learner with ?id= sees the sections and lessons, plays a lesson and sees progress move', async ({ page }) => {
+  await signIn(page, 'learner');
+  const id = await learnerAutodromeId(page);
+  await open(page, `/en/autodrom?id=${id}`);
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Almaty testing centre autodrome' })).toBeVisible();
+  await expect(page.locator('[data-autodrom-section] h4')).toHaveText([
+    'Start and finish',
+    'Road section',
+    'Manoeuvring area',
+    'Ramp and braking',
+  ]);
+  await expect(page.locator('[data-autodrom-lesson]')).toHaveCount(10);
+  const progress = page.locator('[data-autodrom-progress]');
+  const before = Number(/(\d+) of 10/.exec((await progress.textContent()) ?? '')![1]);
+
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (/\.webm(\?|$)/.test(r.url())) requests.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Pedestrian crossing' }).click();
+  const video = page.locator('[data-autodrom-video]');
+  await expect(video).toHaveAttribute('preload', 'none');
+  expect(requests).toEqual([]);
+  // Watch it to the end: the server records the lesson and the progress moves.
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect(progress).toHaveText(`Lessons watched: ${before + 1} of 10`, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /Pedestrian crossing/ })).toContainText(
+    t('en', 'autodrom.learner.viewed'),
+  );
+  // The promo and the lists come back below the learner's panel.
+  await expect(page.locator('[data-autodrom-static]')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  // A reload keeps the progress: it is the server's.
+  await open(page, `/en/autodrom?id=${id}`);
+  await expect(progress).toHaveText(`Lessons watched: ${before + 1} of 10`);
+});
+
+test("Go on My purchases opens the learner's autodrome in the app, without a full page load", async ({ page }) => {
+  await signIn(page, 'learner');
+  await open(page, '/ru/');
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  await page
+    .locator('[data-home-block="autodrome"]')
+    .getByRole('button', { name: t('ru', 'home.autodrome.go') })
+    .click();
+  await expect(page).toHaveURL(/\/ru\/autodrom\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Автодром СпецЦОН, Алматы' })).toBeVisible();
+  await expect(page.locator('[data-autodrom-section]')).toHaveCount(4);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  // Then to the page without an id: no panel, the promo at once.
+  await page.goto('/ru/autodrom');
+  await expect(page.locator('[data-autodrom-static]')).toBeVisible();
+  await expect(page.locator('[data-autodrom-learner] > *')).toHaveCount(0);
+});
+
+test('without the access: the reason, the promo and the buy link', async ({ page }) => {
+  await signIn(page, 'expired');
+  await open(page, '/kz/autodrom?id=1');
+  const denied = page.locator('[data-autodrom-denied="403"]');
+  await expect(denied).toContainText('Бұл автодромға қолжетімділігіңіз жоқ.');
+  await expect(denied.getByRole('link', { name: t('kz', 'autodrom.buy') })).toHaveAttribute('href', /^https?:\/\//);
+  await expect(page.locator('[data-autodrom-static]')).toBeVisible();
+  await open(page, '/kz/autodrom?id=999999');
+  await expect(page.locator('[data-autodrom-denied="404"]')).toContainText(t('kz', 'autodrom.error.notFound'));
+  expect(await axe(page)).toEqual([]);
+});
+
+declare global {
+  interface Window {
+    __cls?: { value: number; sources: string[] };
+  }
+}
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test.describe(`no layout shift at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+    test.beforeEach(async ({ page }) => {
+      // The browser's own layout-shift entries, as Lighthouse counts them (see layout-shift.spec.ts).
+      await page.addInitScript(() => {
+        window.__cls = { value: 0, sources: [] };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node }[];
+          })[]) {
+            if (e.hadRecentInput) continue;
+            window.__cls!.value += e.value;
+            for (const source of e.sources ?? []) {
+              const el = source.node instanceof Element ? source.node : source.node?.parentElement;
+              window.__cls!.sources.push(
+                `${e.value.toFixed(4)} ${el ? `${el.tagName}.${[...el.classList].join('.')}` : '?'}`,
+              );
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+    });
+    /** Signs in, then lands on My purchases as after a sign-in in the browser: the shell then knows the learner's layout hint. */
+    const signInAndLand = async (page: Page, login: string) => {
+      await signIn(page, login);
+      await page.goto('/ru/');
+      await expect(page.locator('[data-home-block], [data-home-empty], [data-ended-accesses]').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    };
+    const cls = async (page: Page, path: string, selector: string) => {
+      await page.goto(path);
+      await waitForIslands(page);
+      await expect(page.locator(selector).first()).toBeVisible();
+      await expect(page.locator('[data-autodrom-static]')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const measured = await page.evaluate(() => window.__cls!);
+      // Sub-pixel rounding aside, nothing moves.
+      expect(measured.value, measured.sources.join('\n')).toBeLessThan(0.001);
+    };
+
+    test('a visitor', async ({ page }) => {
+      await cls(page, '/ru/autodrom', '[data-exercise]');
+    });
+    test('the learner with ?id=', async ({ page }) => {
+      await signInAndLand(page, 'learner');
+      await cls(page, `/ru/autodrom?id=${await learnerAutodromeId(page)}`, '[data-autodrom-section]');
+    });
+    test('a learner without the access, with ?id=', async ({ page }) => {
+      await signInAndLand(page, 'expired');
+      await cls(page, '/ru/autodrom?id=1', '[data-autodrom-denied]');
+    });
+  });
+}
