@@ -190,18 +190,21 @@ describe('mistakeDistribution against brute force on small banks', () => {
     // Average over sampled draws of each draw's exact pass chance (its own Poisson-binomial).
     const samples = 20_000;
     let sum = 0;
+    let short = 0;
     for (let s = 0; s < samples; s++) {
       const set = drawBlueprint(plan.blueprint, byTheme, plan.total, random);
-      expect(set).toHaveLength(12);
+      if (set.length !== 12) short++;
       const dist = subsetMistakes(
         set.map((id) => 1 - chance.get(id)!),
         set.length,
       )[set.length]!;
       sum += dist.slice(0, plan.allowed + 1).reduce((a, b) => a + b, 0);
     }
+    expect(short).toBe(0);
     // The sampling error of 20,000 draws is well under 0.005 here.
     expect(Math.abs(sum / samples - exact)).toBeLessThan(0.01);
-  });
+    // Seconds of arithmetic on a quiet machine; a loaded CI machine gets room (not a speed assertion).
+  }, 60_000);
 });
 
 describe('the limits', () => {
