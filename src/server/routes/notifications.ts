@@ -13,12 +13,13 @@ import {
   NOTIFICATIONS_MAX_LIMIT,
 } from '../services/notifications';
 
-const paging = z.object({ page: z.string().optional(), limit: z.string().optional() });
+// Anything, so that an array or object given as page or limit gets the same clear message.
+const paging = z.object({ page: z.unknown().optional(), limit: z.unknown().optional() });
 
 /** A whole number from `min` to `max` written as plain digits, or null. */
-function wholeNumber(value: string | undefined, fallback: number, max: number): number | null {
+function wholeNumber(value: unknown, fallback: number, max: number): number | null {
   if (value === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(value.trim())) return null;
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value.trim())) return null;
   const n = Number(value.trim());
   return n >= 1 && n <= max ? n : null;
 }
