@@ -1,0 +1,264 @@
+// Notifications (issue 10): the header's message icon with the unread badge opens the dialog; it pages
+// (4 a page), shows a skeleton while loading, marks all read when closed (badge 0) and deletes one;
+// the badge follows the session check; in ru, kz and en, with no axe violations. Each test that changes
+// notifications has a learner of its own, so the demo learner keeps the two unread the seed gives.
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
+import { hashPassword } from '../../src/server/services/passwords';
+import { expect, localeCodes, open, t, test, type Locale } from './support';
+
+const DATE = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
+const COLORS = ['info', 'danger', 'success', 'warning', 'secondary'] as const;
+const WEB = 'https://zhol.example/news/questions';
+
+const withDb = <T>(work: (db: Database.Database) => T): T => {
+  const db = new Database(process.env.ZHOL_E2E_DB!);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+};
+
+/** Notification `n` sent `n` minutes ago (so 1 is the newest), titled per language. */
+function addNotifications(learnerId: number, numbers: number[], unread: (n: number) => boolean) {
+  withDb((db) => {
+    const insert = db.prepare(
+      `insert into notifications (learner_id, title, text, title_ru, text_ru, title_kz, text_kz, title_en, text_en,
+        color, web, created_at, read_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const now = Date.now();
+    for (const n of numbers) {
+      const created = new Date(now - n * 60_000).toISOString();
+      insert.run(
+        learnerId,
+        `Уведомление ${n}`,
+        `Текст ${n}`,
+        `Уведомление ${n}`,
+        `Текст ${n}`,
+        `Хабарлама ${n}`,
+        `Мәтін ${n}`,
+        `Notification ${n}`,
+        `Text ${n}`,
+        COLORS[n % COLORS.length],
+        n === 1 ? WEB : null,
+        created,
+        unread(n) ? null : created,
+      );
+    }
+  });
+}
+
+const titleOf = (locale: Locale, n: number) =>
+  ({ ru: `Уведомление ${n}`, kz: `Хабарлама ${n}`, en: `Notification ${n}` })[locale];
+
+/** A learner of this test's own, written straight into the e2e server's database. */
+async function newLearner(): Promise<{ id: number; login: string }> {
+  const login = `notif-${randomBytes(4).toString('hex')}`;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const id = withDb(
+    (db) =>
+      db
+        .prepare(
+          `insert into learners (login, email, fullname, password_hash, blocked, created_at) values (?, ?, ?, ?, 0, ?)`,
+        )
+        .run(login, `${login}@zhol.example`, 'Нурлан Оспанов', hash, new Date().toISOString()).lastInsertRowid,
+  );
+  return { id: Number(id), login };
+}
+
+async function signIn(page: Page, login: string) {
+  const res = await page.request.post('/rest/v1/core/authentication', {
+    data: { login, password: DEMO_PASSWORD, cookie: true },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const icon = (page: Page) => page.locator('[data-notifications-open]');
+const badge = (page: Page) => page.locator('[data-notifications-badge]');
+const dialog = (page: Page) => page.locator('[data-notifications-dialog]');
+const cards = (page: Page) => dialog(page).locator('[data-notification]');
+
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+test('visitors see no message icon; the demo learner sees two unread', async ({ page }) => {
+  await open(page, '/ru/');
+  await expect(icon(page)).toBeHidden();
+  await signIn(page, 'learner');
+  await open(page, '/ru/');
+  await expect(icon(page)).toBeVisible();
+  await expect(badge(page)).toHaveText('2');
+  await expect(icon(page)).toHaveAccessibleName(t('ru', 'notifications.openUnread', { count: 2 }));
+});
+
+for (const locale of localeCodes) {
+  test(`${locale}: the dialog pages, marks all read on close and deletes one`, async ({ page }) => {
+    const learner = await newLearner();
+    // Six: 1–3 unread, 4–6 read; two pages of four.
+    addNotifications(learner.id, [1, 2, 3, 4, 5, 6], (n) => n <= 3);
+    await signIn(page, learner.login);
+    await open(page, `/${locale}/`);
+    await expect(badge(page)).toHaveText('3');
+    await expect(icon(page)).toHaveAccessibleName(t(locale, 'notifications.openUnread', { count: 3 }));
+
+    await icon(page).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText(t(locale, 'notifications.title'));
+    // 25rem wide at this viewport.
+    expect((await dialog(page).boundingBox())!.width).toBe(400);
+    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page).locator('h3')).toHaveText([1, 2, 3, 4].map((n) => new RegExp(`${titleOf(locale, n)}$`)));
+    await expect(dialog(page).locator('[data-unread]')).toHaveCount(3);
+    await expect(cards(page).first().locator('.notif-card__new')).toHaveText(t(locale, 'notifications.unread'));
+    await expect(cards(page).nth(3).locator('.notif-card__new')).toHaveCount(0);
+    await expect(cards(page).first()).toHaveClass(/notif-card--danger/); // 1 % 5 → danger
+    for (const date of await cards(page).locator('.notif-card__date').allTextContents()) expect(date).toMatch(DATE);
+    const link = cards(page)
+      .first()
+      .getByRole('link', { name: t(locale, 'notifications.openLink') });
+    await expect(link).toHaveAttribute(
+      'href',
+      `/${locale}/external_link_blank?${new URLSearchParams({ link: `/${WEB}` })}`,
+    );
+    await expect(cards(page).nth(1).getByRole('link')).toHaveCount(0);
+    expect(await axe(page), 'the dialog open').toEqual([]);
+
+    // Paging.
+    const pager = dialog(page).getByRole('navigation', { name: t(locale, 'notifications.pages') });
+    await expect(pager.locator('[data-notifications-page]')).toHaveText(
+      t(locale, 'notifications.page', { page: 1, pages: 2 }),
+    );
+    await pager.getByRole('button', { name: t(locale, 'notifications.next') }).click();
+    await expect(pager.locator('[data-notifications-page]')).toHaveText(
+      t(locale, 'notifications.page', { page: 2, pages: 2 }),
+    );
+    await expect(cards(page).locator('h3')).toHaveText([5, 6].map((n) => titleOf(locale, n)));
+
+    // Closing one deletes it: removed at once, and gone for good.
+    await dialog(page)
+      .getByRole('button', { name: t(locale, 'notifications.remove', { title: titleOf(locale, 6) }) })
+      .click();
+    await expect(cards(page).locator('h3')).toHaveText([titleOf(locale, 5)]);
+    await pager.getByRole('button', { name: t(locale, 'notifications.prev') }).click();
+    await expect(cards(page)).toHaveCount(4);
+
+    // Closing the dialog marks all read: the badge goes at once, and the server agrees after a reload.
+    await dialog(page)
+      .getByRole('button', { name: t(locale, 'notifications.close'), exact: true })
+      .click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(badge(page)).toBeHidden();
+    await expect(icon(page)).toHaveAccessibleName(t(locale, 'notifications.open'));
+    await expect(icon(page)).toBeFocused();
+    await page.reload();
+    await expect(icon(page)).toBeVisible();
+    await expect(badge(page)).toBeHidden();
+    await icon(page).click();
+    await expect(cards(page)).toHaveCount(4);
+    await expect(dialog(page).locator('[data-unread]')).toHaveCount(0);
+    await dialog(page).locator('[data-notifications-pager] [data-notifications-next]').click();
+    await expect(cards(page).locator('h3')).toHaveText([titleOf(locale, 5)]);
+  });
+}
+
+test('a learner with none reads "No notifications"; the skeleton shows while the page loads', async ({ page }) => {
+  const learner = await newLearner();
+  await signIn(page, learner.login);
+  await open(page, '/en/');
+  await expect(icon(page)).toBeVisible();
+  await expect(badge(page)).toBeHidden();
+  // Hold the list's answer until the skeleton has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/rest/v1/core/user/notifications/?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await icon(page).click();
+  await expect(dialog(page).locator('[data-notifications-skeleton]')).toBeVisible();
+  await expect(dialog(page).locator('.notif-card--skeleton')).toHaveCount(4);
+  await expect(dialog(page)).toHaveAttribute('aria-labelledby', 'notif-title');
+  expect(await axe(page), 'the skeleton').toEqual([]);
+  release();
+  await expect(dialog(page).locator('[data-notifications-empty]')).toHaveText(t('en', 'notifications.empty'));
+  await expect(dialog(page).locator('[data-notifications-skeleton]')).toHaveCount(0);
+  await expect(dialog(page).locator('[data-notifications-pager]')).toHaveCount(0);
+  expect(await axe(page), 'empty').toEqual([]);
+});
+
+test('keyboard: Enter opens, Escape closes and the focus comes back; the badge follows the session check', async ({
+  page,
+}) => {
+  await page.clock.install();
+  const learner = await newLearner();
+  addNotifications(learner.id, [1], () => true);
+  await signIn(page, learner.login);
+  await open(page, '/kz/');
+  await expect(badge(page)).toHaveText('1');
+
+  // A notification sent while the page is open shows on the badge at the next session check.
+  addNotifications(learner.id, [2, 3], () => true);
+  await page.clock.fastForward('05:01');
+  await expect(badge(page)).toHaveText('3');
+
+  await icon(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeVisible();
+  await expect(cards(page)).toHaveCount(3);
+  // Focus is inside the modal dialog, and Tab never reaches the page behind it (past the last control
+  // a native modal dialog lets it go to the browser's own controls, where the document has none).
+  await expect(dialog(page).locator(':focus')).toHaveCount(1);
+  let inside = 0;
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return 'browser';
+      return active.closest('[data-notifications-dialog]') ? 'dialog' : 'page';
+    });
+    expect(where).not.toBe('page');
+    if (where === 'dialog') inside++;
+  }
+  expect(inside).toBeGreaterThan(5);
+  const marked = page.waitForResponse(
+    (r) => r.url().includes('/notifications/read/') && r.request().method() === 'POST',
+  );
+  await page.keyboard.press('Escape');
+  expect((await marked).status()).toBe(200);
+  await expect(dialog(page)).toBeHidden();
+  await expect(icon(page)).toBeFocused();
+  await expect(badge(page)).toBeHidden();
+  const unread = withDb(
+    (db) =>
+      (
+        db
+          .prepare('select count(*) as n from notifications where learner_id = ? and read_at is null')
+          .get(learner.id) as {
+          n: number;
+        }
+      ).n,
+  );
+  expect(unread).toBe(0);
+});
+
+test('another learner’s notifications never show', async ({ page }) => {
+  const [one, other] = [await newLearner(), await newLearner()];
+  addNotifications(other.id, [1, 2], () => true);
+  await signIn(page, one.login);
+  await open(page, '/ru/');
+  await expect(icon(page)).toBeVisible();
+  await expect(badge(page)).toBeHidden();
+  await icon(page).click();
+  await expect(dialog(page).locator('[data-notifications-empty]')).toHaveText(t('ru', 'notifications.empty'));
+});
