@@ -131,6 +131,8 @@ describe.each(dialects)('notifications on %s', (dialect) => {
 
   it('marks all read, with or without a body', async () => {
     expect(await unread('learner')).toBe(2);
+    // The session check carries the count too, so the badge follows it without a reload.
+    expect(await clients.learner!.json('GET', '/v1/core/user/profile/language/')).toMatchObject({ notifications: 2 });
     const res = await clients.learner!.request('POST', `${LIST}read/?upd=1`);
     expect(res.status).toBe(200);
     expect(await unread('learner')).toBe(0);
