@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
 import { hashPassword } from '../../src/server/services/passwords';
-import { expect, localeCodes, open, t, test, type Locale } from './support';
+import { expect, localeCodes, open, PHONE, t, test, type Locale } from './support';
 
 const DATE = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
 const COLORS = ['info', 'danger', 'success', 'warning', 'secondary'] as const;
@@ -261,4 +261,36 @@ test('another learner’s notifications never show', async ({ page }) => {
   await expect(badge(page)).toBeHidden();
   await icon(page).click();
   await expect(dialog(page).locator('[data-notifications-empty]')).toHaveText(t('ru', 'notifications.empty'));
+});
+
+test('dark theme at phone width: every colour and the unread mark keep their contrast, the dialog fits', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize(PHONE);
+  const learner = await newLearner();
+  // One of each colour, unread and read.
+  addNotifications(learner.id, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (n) => n % 2 === 1);
+  await signIn(page, learner.login);
+  await open(page, '/en/');
+  await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(16, 20, 19)');
+  await expect(badge(page)).toHaveText('5');
+  expect(await axe(page), 'the badge').toEqual([]);
+  await icon(page).click();
+  await expect(cards(page)).toHaveCount(4);
+  const box = (await dialog(page).boundingBox())!;
+  // Narrower than 25rem here, with a margin on both sides.
+  expect(box.width).toBeLessThanOrEqual(PHONE.width - 32);
+  expect(box.width).toBeGreaterThan(PHONE.width - 48);
+  expect(box.x).toBeGreaterThanOrEqual(16);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width - 16);
+  expect(await axe(page), 'page 1').toEqual([]);
+  for (const next of [2, 3]) {
+    await dialog(page).locator('[data-notifications-next]').click();
+    await expect(dialog(page).locator('[data-notifications-page]')).toHaveText(
+      t('en', 'notifications.page', { page: next, pages: 3 }),
+    );
+    await expect(dialog(page).locator('[data-notifications-skeleton]')).toHaveCount(0);
+    expect(await axe(page), `page ${next}`).toEqual([]);
+  }
 });
