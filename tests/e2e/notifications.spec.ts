@@ -294,3 +294,41 @@ test('dark theme at phone width: every colour and the unread mark keep their con
     expect(await axe(page), `page ${next}`).toEqual([]);
   }
 });
+
+test('a notification’s link opens through the external-link route, even to a host only the operator sent', async ({
+  page,
+  baseURL,
+}) => {
+  const learner = await newLearner();
+  const port = new URL(baseURL!).port;
+  // Our own origin (the page opens it at once) and a host no setting names (the route asks the server).
+  const own = `${baseURL}/en/rules`;
+  const sentOnly = `http://localhost:${port}/en/simulator`;
+  withDb((db) => {
+    const insert = db.prepare(
+      `insert into notifications (learner_id, title, text, color, web, created_at) values (?, ?, ?, 'info', ?, ?)`,
+    );
+    insert.run(learner.id, 'Sent only', 'A partner link', sentOnly, new Date(Date.now() - 60_000).toISOString());
+    insert.run(learner.id, 'Own', 'Our rules', own, new Date().toISOString());
+  });
+  await signIn(page, learner.login);
+  await open(page, '/en/');
+  await icon(page).click();
+  await expect(cards(page)).toHaveCount(2);
+
+  let popupPromise = page.waitForEvent('popup');
+  await cards(page).nth(0).getByRole('link', { name: t('en', 'notifications.openLink') }).click();
+  let popup = await popupPromise;
+  await expect(popup).toHaveURL(own);
+  await expect(dialog(page)).toBeVisible(); // the learner stays in the dialog
+  await popup.close();
+
+  popupPromise = page.waitForEvent('popup');
+  await cards(page).nth(1).getByRole('link', { name: t('en', 'notifications.openLink') }).click();
+  popup = await popupPromise;
+  await expect(popup).toHaveURL(sentOnly);
+  await expect(popup.locator('[data-page-title]')).toHaveText(t('en', 'route.simulator'));
+  // The route went back to the page it came from; leaving it closed the dialog as read.
+  await expect(page).toHaveURL(`${baseURL}/en/`);
+  await expect(badge(page)).toBeHidden();
+});
