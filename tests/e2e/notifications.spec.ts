@@ -317,18 +317,60 @@ test('a notification’s link opens through the external-link route, even to a h
   await expect(cards(page)).toHaveCount(2);
 
   let popupPromise = page.waitForEvent('popup');
-  await cards(page).nth(0).getByRole('link', { name: t('en', 'notifications.openLink') }).click();
+  await cards(page)
+    .nth(0)
+    .getByRole('link', { name: t('en', 'notifications.openLink') })
+    .click();
   let popup = await popupPromise;
   await expect(popup).toHaveURL(own);
   await expect(dialog(page)).toBeVisible(); // the learner stays in the dialog
   await popup.close();
 
   popupPromise = page.waitForEvent('popup');
-  await cards(page).nth(1).getByRole('link', { name: t('en', 'notifications.openLink') }).click();
+  await cards(page)
+    .nth(1)
+    .getByRole('link', { name: t('en', 'notifications.openLink') })
+    .click();
   popup = await popupPromise;
   await expect(popup).toHaveURL(sentOnly);
   await expect(popup.locator('[data-page-title]')).toHaveText(t('en', 'route.simulator'));
   // The route went back to the page it came from; leaving it closed the dialog as read.
   await expect(page).toHaveURL(`${baseURL}/en/`);
   await expect(badge(page)).toBeHidden();
+});
+
+test('the icon and its badge arrive without moving anything (CLS 0)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number; __sources: string[] };
+    w.__shift = 0;
+    w.__sources = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shift += entry.value;
+        for (const s of entry.sources ?? []) {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          w.__sources.push(el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '?');
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const learner = await newLearner();
+  addNotifications(learner.id, [1, 2], () => true);
+  await signIn(page, learner.login);
+  for (const path of ['/ru/rules', '/kz/']) {
+    await page.goto(path);
+    await expect(badge(page)).toHaveText('2');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const { shift, sources } = await page.evaluate(() => {
+      const w = window as unknown as { __shift: number; __sources: string[] };
+      return { shift: w.__shift, sources: w.__sources };
+    });
+    expect(shift, `${path}: ${sources.join(', ')}`).toBe(0);
+  }
 });
