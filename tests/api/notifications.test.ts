@@ -1,11 +1,21 @@
 // GET/POST/DELETE /rest/v1/core/user/notifications…: the paged list in the learner's language, marking
 // all read, deleting one, on both databases; another learner's notifications are never visible; and
 // `admin notify --all` reaching 100,000 learners in one statement.
-import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, sql } from 'kysely';
+import {
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  sql,
+} from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { migrateToLatest } from '../../src/server/db/client';
+import { migrations } from '../../src/server/db/migrations';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { sendNotification } from '../../src/server/services/admin';
+import { listNotifications } from '../../src/server/services/notifications';
 import { apiClient, signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -280,4 +290,68 @@ describe.each(dialects)('admin notify --all on %s', (dialect) => {
       read_at: null,
     });
   }, 120_000);
+});
+
+describe.each(dialects)('the notification languages migration on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect, { content: false });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps notifications sent before it (shown in every language as given) and indexes the list', async () => {
+    const db = t.deps.db as unknown as Kysely<any>;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('2026-11-25-0007-operator-bank')).error).toBeUndefined();
+    const at = '2026-11-20T10:00:00.000Z';
+    const { id: learner } = await db
+      .insertInto('learners')
+      .values({ login: 'old', fullname: 'Old', password_hash: 'x', blocked: 0, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('notifications')
+      .values({ learner_id: learner, title: 'Старое', text: 'Было до', color: 'info', web: null, created_at: at })
+      .execute();
+    await migrateToLatest(t.deps.db);
+    for (const locale of ['ru', 'kz', 'en'] as const) {
+      expect(await listNotifications(t.deps.db, learner, locale, 1, 5)).toEqual({
+        data: [
+          {
+            id: expect.any(Number),
+            title: 'Старое',
+            text: 'Было до',
+            color: 'info',
+            date_read: null,
+            date_created: '20.11.2026 15:00:00',
+            params: { web: null },
+          },
+        ],
+        meta: { pages: 1, total: 1 },
+      });
+    }
+    const indexes =
+      dialect === 'postgres'
+        ? await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where tablename = 'notifications'`.execute(db)
+        : await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = 'notifications'`.execute(db);
+    const names = indexes.rows.map((r) => r.name);
+    expect(names).toContain('notifications_list_idx');
+    expect(names).not.toContain('notifications_learner_idx');
+    if (dialect === 'sqlite') {
+      // The list's query reads the index in order: no sort of the learner's rows.
+      const plan = await sql<{ detail: string }>`explain query plan
+        select * from notifications where learner_id = ${learner} order by created_at desc, id desc limit 4`.execute(
+        db,
+      );
+      const details = plan.rows.map((r) => r.detail).join('; ');
+      expect(details).toContain('notifications_list_idx');
+      expect(details).not.toContain('TEMP B-TREE');
+    }
+  });
 });
