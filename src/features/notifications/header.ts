@@ -1,6 +1,8 @@
 // The header's message icon: the unread count as a badge (from the profile, kept fresh by the
 // session check) and, on click, the notifications dialog, whose code is loaded only then (or when
 // the pointer or focus comes to the icon, so it is usually there by the click).
+import type { Texts } from '../../i18n/interpolate';
+import { isLocale } from '../../i18n/locales';
 import { $notifications, $unreadCount, closeNotifications, openNotifications } from './store';
 
 type MountModule = typeof import('./mount');
@@ -21,9 +23,19 @@ function renderBadge(count: number) {
 async function open(button: HTMLButtonElement) {
   const host = document.querySelector<HTMLElement>('[data-notifications-root]');
   if (!host) return;
+  const locale = isLocale(host.dataset.locale) ? host.dataset.locale : 'ru';
+  const texts = JSON.parse(host.dataset.texts ?? '{}') as Texts;
+  let mount: MountModule;
+  try {
+    mount = await loadMount();
+  } catch (error) {
+    // Offline before the dialog's code ever loaded: let the next click try again.
+    loading = null;
+    console.warn('[zhol] notifications:', error);
+    return;
+  }
   button.setAttribute('aria-expanded', 'true');
-  const { mountNotifications } = await loadMount();
-  mountNotifications(host, host.dataset.locale as never, JSON.parse(host.dataset.texts ?? '{}'), () => {
+  mount.mountNotifications(host, locale, texts, () => {
     // Back to the icon the dialog was opened from (it may be a new header after a navigation).
     const current = document.querySelector<HTMLButtonElement>('[data-notifications-open]');
     current?.setAttribute('aria-expanded', 'false');
