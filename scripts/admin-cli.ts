@@ -34,9 +34,12 @@ Commands:
       Revoke an access (the record is kept, marked revoked).
   accesses LOGIN
       List a learner's accesses with their status (active, future, ended, revoked).
-  notify (--login LOGIN | --all) --title TITLE --text TEXT [--color COLOR] [--web URL]
-      Send a notification to one learner or to every learner who is not blocked.
-      COLOR: info (default), danger, success, warning, secondary. URL: http:// or https://.
+  notify (--login LOGIN | --all) --title TITLE --text TEXT [--title-ru|--title-kz|--title-en TITLE]
+         [--text-ru|--text-kz|--text-en TEXT] [--color COLOR] [--web URL]
+      Send a notification to one learner or to every learner who is not blocked (one statement).
+      --title/--text are the default; --title-kz, --text-kz… are what learners reading in that
+      language see instead. COLOR: info (default), danger, success, warning, secondary.
+      URL: http:// or https://.
   page-views [--days N]
       Page views per route and language over the last N days (default 7, today included).
   help
@@ -56,7 +59,8 @@ Examples:
   npm run admin -- grant asel --type autodrome --target almaty --days 30 --from 2026-07-01
   npm run admin -- accesses asel
   npm run admin -- revoke 12
-  npm run admin -- notify --all --title "Новые вопросы" --text "База вопросов обновлена" --color success
+  npm run admin -- notify --all --title "Новые вопросы" --text "База вопросов обновлена" --color success \\
+    --title-kz "Жаңа сұрақтар" --text-kz "Сұрақтар базасы жаңартылды" --title-en "New questions" --text-en "The question bank is updated"
   npm run admin -- page-views --days 30
   npm run admin -- notify --login asel --title "Оплата" --text "Доступ продлён" --web https://zhol.example/pay
 `;
@@ -109,6 +113,12 @@ const commands: Record<string, Command> = {
       all: { type: 'boolean' },
       title: { type: 'string' },
       text: { type: 'string' },
+      'title-ru': { type: 'string' },
+      'title-kz': { type: 'string' },
+      'title-en': { type: 'string' },
+      'text-ru': { type: 'string' },
+      'text-kz': { type: 'string' },
+      'text-en': { type: 'string' },
       color: { type: 'string' },
       web: { type: 'string' },
     },
@@ -376,6 +386,8 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
           all: values.all === true,
           title: str('title')!,
           text: str('text')!,
+          titles: { ru: str('title-ru'), kz: str('title-kz'), en: str('title-en') },
+          texts: { ru: str('text-ru'), kz: str('text-kz'), en: str('text-en') },
           color: str('color'),
           web: str('web'),
         });

@@ -47,13 +47,29 @@ function dropSessionHint() {
   document.cookie = `${SIGNED_IN_HINT}=; Path=/; SameSite=Lax; Max-Age=0`;
 }
 
+/** The session check's answer: who is signed in, their language and their unread notifications. */
+export interface SessionCheck {
+  id: number;
+  language: string;
+  notifications: number;
+}
+const checkListeners = new Set<(check: SessionCheck) => void>();
+/** Features that keep something fresh from the session check (the notifications badge). */
+export function onSessionCheck(listener: (check: SessionCheck) => void): () => void {
+  checkListeners.add(listener);
+  return () => checkListeners.delete(listener);
+}
+
 let checkTimer: ReturnType<typeof setInterval> | undefined;
 function startSessionCheck() {
   clearInterval(checkTimer);
   checkTimer = setInterval(() => {
-    apiRequest('/rest/v1/core/user/profile/language/').catch(() => {
-      /* a 401 is handled centrally */
-    });
+    apiRequest<SessionCheck>('/rest/v1/core/user/profile/language/').then(
+      (check) => checkListeners.forEach((listener) => listener(check)),
+      () => {
+        /* a 401 is handled centrally */
+      },
+    );
   }, SESSION_CHECK_MS);
 }
 

@@ -31,6 +31,7 @@ export const icons: Record<string, string> = {
   check: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM8 12.5l3 3 5-6',
   error: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM9 9l6 6M15 9l-6 6',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20.5a2 2 0 0 0 4 0',
+  message: 'M3 6h18v12H3zM3.5 6.5l8.5 6.5 8.5-6.5',
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',
 };

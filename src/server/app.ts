@@ -15,6 +15,7 @@ import { demoRoutes, examRoutes } from './routes/exams';
 import { localeRoutes } from './routes/locale';
 import { mediaRoutes } from './routes/media';
 import { menuRoutes } from './routes/menu';
+import { notificationRoutes } from './routes/notifications';
 import { pageRoutes } from './routes/page';
 import { statisticsRoutes } from './routes/statistics';
 import { userRoutes } from './routes/user';
@@ -48,6 +49,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1/core/user', statisticsRoutes);
   app.route('/v1/core/user', pageRoutes);
   app.route('/v1/core/user', autodromeRoutes);
+  app.route('/v1/core/user', notificationRoutes);
   app.route('/v2/core/user/access/qualification', demoRoutes);
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);

@@ -277,6 +277,44 @@ describe('npm run admin', () => {
     ]);
   });
 
+  it('sends a notification with titles and texts per language (--title-kz, --text-en…)', async () => {
+    const sent = await admin([
+      'notify',
+      '--login',
+      'asel',
+      '--title',
+      'Оплата',
+      '--text',
+      'Доступ продлён',
+      '--title-kz',
+      'Төлем',
+      '--text-kz',
+      'Қолжетімділік ұзартылды',
+      '--text-en',
+      'Your access is extended',
+    ]);
+    expect(sent).toMatchObject({ code: 0, out: 'Sent to 1 learner.\n' });
+    expect(
+      await query((db) =>
+        db
+          .selectFrom('notifications')
+          .select(['title', 'text', 'title_ru', 'title_kz', 'text_kz', 'title_en', 'text_en'])
+          .where('title', '=', 'Оплата')
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toEqual({
+      title: 'Оплата',
+      text: 'Доступ продлён',
+      title_ru: null,
+      title_kz: 'Төлем',
+      text_kz: 'Қолжетімділік ұзартылды',
+      title_en: null,
+      text_en: 'Your access is extended',
+    });
+    const bad = await admin(['notify', '--all', '--title', 'T', '--text', 'X', '--title-en', ' ']);
+    expect(bad).toMatchObject({ code: 1, err: 'The title (--title-en) must be 1–300 characters on one line.\n' });
+  });
+
   it('prints page views per route and language', async () => {
     expect(await admin(['page-views'])).toMatchObject({ code: 0, out: 'No page views in the last 7 days.\n' });
     const day = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10);

@@ -151,8 +151,15 @@ export type NotificationColor = 'info' | 'danger' | 'success' | 'warning' | 'sec
 export interface NotificationsTable {
   id: Id;
   learner_id: number;
+  /** The operator's default title and text; the `_ru`/`_kz`/`_en` columns, when set, are those languages'. */
   title: string;
   text: string;
+  title_ru: string | null;
+  title_kz: string | null;
+  title_en: string | null;
+  text_ru: string | null;
+  text_kz: string | null;
+  text_en: string | null;
   color: NotificationColor;
   web: string | null;
   created_at: string;

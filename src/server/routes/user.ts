@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { bracketQuery, idParam, requireAuth, type Env } from '../context';
 import { listAccesses } from '../services/accesses';
 import { learnerQualifications, qualificationThemes } from '../services/learner-qualifications';
-import { wasLinkSent } from '../services/notifications';
+import { unreadNotificationCount, wasLinkSent } from '../services/notifications';
 import { learnerProfile } from '../services/profile';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -30,7 +30,14 @@ export const userRoutes = new Hono<Env>({ strict: false })
     );
     return c.json({ sent: await wasLinkSent(c.get('deps').db, c.get('learner').id, url) });
   })
-  .get('/profile/language', (c) => c.json({ id: c.get('learner').id, language: c.get('locale') }))
+  // The session check (every 5 minutes) also brings the unread count, so the header's badge stays current.
+  .get('/profile/language', async (c) =>
+    c.json({
+      id: c.get('learner').id,
+      language: c.get('locale'),
+      notifications: await unreadNotificationCount(c.get('deps').db, c.get('learner').id),
+    }),
+  )
   .get('/accesses', async (c) => {
     const { db, now } = c.get('deps');
     const query = bracketQuery(
