@@ -7,6 +7,7 @@ import * as pageViews from './2026-11-22-0003-page-views';
 import * as imageAlt from './2026-11-23-0004-image-alt';
 import * as examBegin from './2026-11-25-0005-exam-begin';
 import * as operatorBank from './2026-11-25-0007-operator-bank';
+import * as course from './2026-11-25-0010-course';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0004-image-alt': imageAlt,
   '2026-11-25-0005-exam-begin': examBegin,
   '2026-11-25-0007-operator-bank': operatorBank,
+  '2026-11-25-0010-course': course,
 };
