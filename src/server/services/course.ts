@@ -227,13 +227,14 @@ export async function courseModules(
   return modules.map(({ test_size: _size, lessonRows: _rows, ...m }) => m);
 }
 
-/** The step the next-step button leads to: the first lesson not watched or not passed, then the module's test, then the final. */
+/** The step the next-step button leads to: the first lesson not passed (its video, or its test once watched), then the module's test, then the final. */
 function nextStep(p: Progress): CourseInfo['next'] {
   for (const m of p.modules) {
     if (m.passed) continue;
+    // A lesson whose credit test is passed is done, watched or not.
     for (const l of m.lessons) {
-      if (!l.viewed) return { step: 'video', module: m.id, lesson: l.id };
-      if (!l.passed) return { step: 'lesson_test', module: m.id, lesson: l.id };
+      if (l.passed) continue;
+      return { step: l.viewed ? 'lesson_test' : 'video', module: m.id, lesson: l.id };
     }
     return { step: 'module_test', module: m.id, lesson: null };
   }
