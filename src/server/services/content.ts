@@ -46,7 +46,7 @@ const video = z.union([
     .strict(),
   z
     .object({
-      embed: z.string().url().startsWith('https://', 'an embeddable URL must use https'),
+      embed: z.string().regex(/^https:\/\/[^\s"'<>]+$/, 'an embeddable URL starting with https://'),
       poster: publicPath.optional(),
       duration: z.number().int().min(1).max(36_000),
     })
