@@ -234,7 +234,7 @@ describe.each(dialects)('video course on %s', (dialect) => {
     expect((await call('PUT', `${EDU}/lessons/${second!.lessons[0]!.id}/view/`)).status).toBe(200);
     expect((await call('PUT', `${EDU}/lessons/${after[2]!.lessons[0]!.id}/view/`)).status).toBe(403);
     expect(await info()).toMatchObject({ modules_passed: 1, lessons_passed: 8, lessons_left: 31, theory_percent: 20 });
-  });
+  }, 120_000);
 
   it('keeps the final test locked until every module is passed', async () => {
     const res = await call('POST', `${EDU}/final/test/`, 'learner', 'en');
@@ -286,6 +286,33 @@ describe.each(dialects)('video course on %s', (dialect) => {
     expect((await info()).lessons_passed).toBe(8);
     expect((await info('newcomer')).lessons_passed).toBe(1);
   });
+
+  it('opens the final test after every module, and passing it passes the course', async () => {
+    // newcomer (course access given above) goes through all of it.
+    for (const m of await modules('newcomer')) {
+      for (const l of m.lessons.filter((l) => !l.passed))
+        expect((await takeTest(`${EDU}/lessons/${l.id}/test/`, 'newcomer')).status).toBe('passed');
+      expect((await takeTest(`${EDU}/modules/${m.id}/test/`, 'newcomer')).status).toBe('passed');
+    }
+    expect(await info('newcomer')).toMatchObject({
+      theory_percent: 100,
+      lessons_left: 0,
+      modules_passed: 5,
+      final: { opened: true, passed: false },
+      next: { step: 'final_test' },
+    });
+    const final = await takeTest(`${EDU}/final/test/`, 'newcomer');
+    expect(final).toMatchObject({ mode: 'final', question_count: 40, status: 'passed' });
+    const done = await info('newcomer');
+    expect(done).toMatchObject({ passed: true, final: { passed: true }, next: { step: 'finished' } });
+    expect(done.final.date_passed).toBe(final.finished_at);
+    // Lessons stay open after the course is passed, until the access ends.
+    expect(
+      (await call('PUT', `${EDU}/lessons/${(await modules('newcomer'))[4]!.lessons[0]!.id}/view/`, 'newcomer')).status,
+    ).toBe(200);
+    // None of it is the learner's.
+    expect(await info()).toMatchObject({ passed: false, modules_passed: 1, lessons_passed: 8 });
+  }, 120_000);
 
   it('says the access has ended to a learner whose access ended, and to one whose access ends while learning', async () => {
     const res = await call('GET', `${EDU}/info/`, 'expired', 'en');
