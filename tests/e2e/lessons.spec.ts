@@ -216,3 +216,33 @@ test('learner watches a lesson, passes its credit test, sees progress move, and 
   await expect(next).toHaveText(t('ru', 'lessons.next.video', { number: 9 }));
   expect(await violations(page)).toEqual([]);
 });
+
+test('the finish screen: congratulations, the certificate with the learner’s name, the access closing', async ({
+  page,
+}) => {
+  await signIn(page);
+  // The rest of the course through the page's own calls: every lesson and module test, then the final.
+  const modules = (await (await page.request.get(`${EDU}/modules/`)).json()).data as {
+    id: number;
+    passed: boolean;
+    lessons: { id: number; passed: boolean }[];
+  }[];
+  for (const m of modules.filter((m) => !m.passed)) {
+    for (const l of m.lessons.filter((l) => !l.passed)) await passByApi(page, `${EDU}/lessons/${l.id}/test/`);
+    await passByApi(page, `${EDU}/modules/${m.id}/test/`);
+  }
+  await open(page, '/en/lessons');
+  await waitForIslands(page);
+  await expect(page.locator('[data-next-step]')).toHaveAttribute('data-next-step', 'final_test');
+  await passByApi(page, `${EDU}/final/test/`);
+  await open(page, '/en/lessons');
+  await waitForIslands(page);
+  const finish = page.locator('[data-course-finished]');
+  await expect(finish).toContainText(t('en', 'lessons.finish.title'));
+  await expect(finish).toContainText(t('en', 'lessons.finish.passed'));
+  await expect(finish).toContainText(t('en', 'lessons.finish.closing').split('{{date}}')[0]!.trim());
+  await expect(page.locator('[data-certificate]')).toContainText('Айгерим Сейткали');
+  await expect(page.locator('[data-next-step]')).toHaveCount(0);
+  await expect(page.locator('[data-theory-percent]')).toHaveAttribute('data-theory-percent', '100');
+  expect(await violations(page)).toEqual([]);
+}, 120_000);

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useState } from 'react';
 import type { ApiRequestError } from '../../client/api';
-import { $authStatus } from '../../client/auth';
+import { $authStatus, $user } from '../../client/auth';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
@@ -73,6 +73,7 @@ function Player({ lesson, texts, onPlay }: { lesson: LessonView; texts: Texts; o
 export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
   const hydrated = useHydrated();
   const status = useStore($authStatus);
+  const user = useStore($user);
   const info = useStore($courseInfo);
   const modules = useStore($modules);
   const error = useStore($courseError);
@@ -157,6 +158,20 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
           <h2 id="lessons-finish-title">{texts['lessons.finish.title']}</h2>
           <p>{texts['lessons.finish.passed']}</p>
           <p>{interpolate(texts['lessons.finish.closing'], { date: formatDate(info.date_end) })}</p>
+          {/* The certificate: what a print of the page keeps (see the print rules in LessonsView.astro). */}
+          <article className="lessons-certificate" data-certificate aria-labelledby="lessons-certificate-title">
+            <h3 id="lessons-certificate-title">{texts['lessons.certificate.title']}</h3>
+            <p className="lessons-certificate__name">{user?.fullname}</p>
+            <p>{interpolate(texts['lessons.certificate.text'], { course: info.course.name })}</p>
+            <p>
+              {interpolate(texts['lessons.certificate.date'], {
+                date: formatDate(info.final.date_passed ?? info.date_end),
+              })}
+            </p>
+          </article>
+          <button className="btn" type="button" data-print-certificate onClick={() => window.print()}>
+            {texts['lessons.certificate.print']}
+          </button>
         </section>
       ) : null}
       <section className="card lessons-progress" aria-labelledby="lessons-progress-title" data-progress>
