@@ -15,7 +15,7 @@ const EDU = '/rest/v1/core/user/access/education';
 
 declare global {
   interface Window {
-    __cls?: number;
+    __lessonsCls?: number;
   }
 }
 
@@ -159,10 +159,10 @@ for (const locale of localeCodes) {
 
 test('the learner’s course arrives without shifting the page (CLS 0)', async ({ page }) => {
   await page.addInitScript(() => {
-    window.__cls = 0;
+    window.__lessonsCls = 0;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) window.__cls! += e.value;
+        if (!e.hadRecentInput) window.__lessonsCls! += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await signIn(page, 'learner');
@@ -171,7 +171,7 @@ test('the learner’s course arrives without shifting the page (CLS 0)', async (
   await expect(page.locator('[data-progress]')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  expect(await page.evaluate(() => window.__cls)).toBe(0);
+  expect(await page.evaluate(() => window.__lessonsCls)).toBe(0);
 });
 
 test('learner watches a lesson, passes its credit test, sees progress move, and the next module opens only after the module test', async ({
@@ -250,6 +250,7 @@ test('learner watches a lesson, passes its credit test, sees progress move, and 
 test('the finish screen: congratulations, the certificate with the learner’s name, the access closing', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page);
   // The rest of the course through the page's own calls: every lesson and module test, then the final.
   const modules = (await (await page.request.get(`${EDU}/modules/`)).json()).data as {
@@ -275,4 +276,4 @@ test('the finish screen: congratulations, the certificate with the learner’s n
   await expect(page.locator('[data-next-step]')).toHaveCount(0);
   await expect(page.locator('[data-theory-percent]')).toHaveAttribute('data-theory-percent', '100');
   expect(await violations(page)).toEqual([]);
-}, 120_000);
+});
