@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from './db/availability';
 import { ApiError, DatabaseUnavailableError, errorBody } from './errors';
 import { analyticsRoutes } from './routes/analytics';
 import { bankRoutes } from './routes/bank';
+import { courseRoutes } from './routes/course';
 import { authRoutes } from './routes/auth';
 import { autodromeRoutes } from './routes/autodromes';
 import { demoRoutes, examRoutes } from './routes/exams';
@@ -50,6 +51,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1/core/user', pageRoutes);
   app.route('/v1/core/user', autodromeRoutes);
   app.route('/v1/core/user', notificationRoutes);
+  app.route('/v1/core/user', courseRoutes);
   app.route('/v2/core/user/access/qualification', demoRoutes);
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);

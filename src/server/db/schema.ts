@@ -131,6 +131,64 @@ export interface CoursesTable {
   name_en: string;
   picture: string | null;
   retired_at: string | null;
+  /** Whose questions the course's tests draw from (null only before the course content was synced). */
+  qualification_id: ColumnType<number | null, number | null | undefined, number | null>;
+  final_questions: ColumnType<number, number | undefined, number>;
+}
+
+export interface CourseModulesTable {
+  id: Id;
+  code: string;
+  course_id: number;
+  name_ru: string;
+  name_kz: string;
+  name_en: string;
+  /** How many questions the module test draws from its lessons' themes. */
+  test_questions: number;
+  sort: number;
+  retired_at: string | null;
+}
+
+export interface LessonsTable {
+  id: Id;
+  code: string;
+  module_id: number;
+  name_ru: string;
+  name_kz: string;
+  name_en: string;
+  description_ru: string;
+  description_kz: string;
+  description_en: string;
+  /** Files under public/ (mp4, webm, poster) or an embeddable URL. */
+  video_mp4: string | null;
+  video_webm: string | null;
+  video_embed: string | null;
+  poster: string | null;
+  /** Seconds. */
+  duration: number;
+  demo: Flag;
+  /** Theme codes and question codes of the credit test, comma-separated. */
+  test_themes: string;
+  test_questions: string;
+  sort: number;
+  retired_at: string | null;
+}
+
+export interface LessonViewsTable {
+  learner_id: number;
+  lesson_id: number;
+  viewed_at: string;
+}
+
+export type CourseTestKind = 'lesson' | 'module' | 'final';
+
+export interface CourseTestsTable {
+  examination_id: number;
+  learner_id: number;
+  course_id: number;
+  kind: CourseTestKind;
+  module_id: number | null;
+  lesson_id: number | null;
 }
 
 export type AccessType = 'test' | 'autodrome' | 'education';
@@ -277,6 +335,10 @@ export interface Database {
   autodrome_lessons: AutodromeLessonsTable;
   autodrome_lesson_views: AutodromeLessonViewsTable;
   courses: CoursesTable;
+  course_modules: CourseModulesTable;
+  lessons: LessonsTable;
+  lesson_views: LessonViewsTable;
+  course_tests: CourseTestsTable;
   accesses: AccessesTable;
   notifications: NotificationsTable;
   questions: QuestionsTable;

@@ -12,7 +12,9 @@ type Synced =
   | 'courses'
   | 'autodrome_exercises'
   | 'autodrome_sections'
-  | 'autodrome_lessons';
+  | 'autodrome_lessons'
+  | 'course_modules'
+  | 'lessons';
 
 async function upsertByCode<T extends Synced>(
   trx: Trx,
@@ -132,13 +134,66 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       at,
     );
     await syncAutodromeLessons(trx, content, at);
-    await upsertByCode(
+    const courseIds = await upsertByCode(
       trx,
       'courses',
       content.courses.map((c) => ({
         code: c.code,
-        values: { name_ru: c.name.ru, name_kz: c.name.kz, name_en: c.name.en, picture: c.picture ?? null },
+        values: {
+          name_ru: c.name.ru,
+          name_kz: c.name.kz,
+          name_en: c.name.en,
+          picture: c.picture ?? null,
+          qualification_id: qualIds.get(c.qualification)!,
+          final_questions: c.final.questions,
+        },
       })),
+      at,
+    );
+    // The course's modules and lessons, in content order (sort), each under its parent.
+    const modules = content.courses.flatMap((c) => c.modules.map((m) => ({ course: c.code, m })));
+    const moduleIds = await upsertByCode(
+      trx,
+      'course_modules',
+      modules.map(({ course, m }, i) => ({
+        code: m.code,
+        values: {
+          course_id: courseIds.get(course)!,
+          name_ru: m.name.ru,
+          name_kz: m.name.kz,
+          name_en: m.name.en,
+          test_questions: m.test.questions,
+          sort: i,
+        },
+      })),
+      at,
+    );
+    await upsertByCode(
+      trx,
+      'lessons',
+      modules
+        .flatMap(({ m }) => m.lessons.map((l) => ({ module: m.code, l })))
+        .map(({ module, l }, i) => ({
+          code: l.code,
+          values: {
+            module_id: moduleIds.get(module)!,
+            name_ru: l.name.ru,
+            name_kz: l.name.kz,
+            name_en: l.name.en,
+            description_ru: l.description.ru,
+            description_kz: l.description.kz,
+            description_en: l.description.en,
+            video_mp4: 'mp4' in l.video ? l.video.mp4 : null,
+            video_webm: 'webm' in l.video ? l.video.webm : null,
+            video_embed: 'embed' in l.video ? l.video.embed : null,
+            poster: l.video.poster ?? null,
+            duration: l.video.duration,
+            demo: l.demo ? 1 : 0,
+            test_themes: l.test.themes.join(','),
+            test_questions: (l.test.questions ?? []).join(','),
+            sort: i,
+          },
+        })),
       at,
     );
   });

@@ -38,7 +38,6 @@ const qualification: z.ZodType<QualificationInput> = z.lazy(() =>
 const autodrome = z
   .object({ code, name: text3, city: text3, categories: z.array(z.string()).min(1), picture: z.string().optional() })
   .strict();
-const course = z.object({ code, name: text3, picture: z.string().optional() }).strict();
 // Autodrome lessons (content/autodromes/exercises.yaml, sections.yaml): pictures and videos are
 // site paths; an embedded player must be https (the page frames it).
 const sitePath = z.string().regex(/^\/[A-Za-z0-9/._-]+$/, 'a path under public/, like /images/autodrom/start.svg');
@@ -55,7 +54,7 @@ const exercise = z
       .min(1),
   })
   .strict();
-const lesson = z
+const autodromeLesson = z
   .object({
     code,
     exercise: code,
@@ -71,7 +70,49 @@ const lesson = z
   })
   .strict()
   .refine((l) => !(l.video && l.embed), 'a lesson has a video file or an embedded player, not both');
-const section = z.object({ code, name: text3, lessons: z.array(lesson).min(1) }).strict();
+const section = z.object({ code, name: text3, lessons: z.array(autodromeLesson).min(1) }).strict();
+// The course (content/course/course.yaml): modules of lessons, each lesson with its video and credit test.
+const publicPath = z.string().regex(/^\/[A-Za-z0-9/_.-]+$/, 'a path under public/, starting with /');
+const video = z.union([
+  z
+    .object({ mp4: publicPath, webm: publicPath, poster: publicPath, duration: z.number().int().min(1).max(36_000) })
+    .strict(),
+  z
+    .object({
+      embed: z.string().regex(/^https:\/\/[^\s"'<>]+$/, 'an embeddable URL starting with https://'),
+      poster: publicPath.optional(),
+      duration: z.number().int().min(1).max(36_000),
+    })
+    .strict(),
+]);
+const lesson = z
+  .object({
+    code,
+    demo: z.boolean().optional(),
+    name: text3,
+    description: text3,
+    video,
+    test: z.object({ themes: z.array(code).min(1), questions: z.array(code).min(1).max(50).optional() }).strict(),
+  })
+  .strict();
+const courseModule = z
+  .object({
+    code,
+    name: text3,
+    test: z.object({ questions: z.number().int().min(1).max(100) }).strict(),
+    lessons: z.array(lesson).min(1),
+  })
+  .strict();
+const course = z
+  .object({
+    code,
+    name: text3,
+    picture: z.string().optional(),
+    qualification: code,
+    final: z.object({ questions: z.number().int().min(1).max(200) }).strict(),
+    modules: z.array(courseModule).min(1),
+  })
+  .strict();
 
 export type Text3 = z.infer<typeof text3>;
 export type ThemeContent = z.infer<typeof theme>;
@@ -80,6 +121,8 @@ export type AutodromeContent = z.infer<typeof autodrome>;
 export type CourseContent = z.infer<typeof course>;
 export type ExerciseContent = z.infer<typeof exercise>;
 export type SectionContent = z.infer<typeof section>;
+export type CourseModuleContent = z.infer<typeof courseModule>;
+export type LessonContent = z.infer<typeof lesson>;
 
 export interface Content {
   themes: ThemeContent[];
@@ -130,6 +173,21 @@ export function loadContent(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Co
       problems.push(`qualifications.yaml: ${q.code} blueprint has ${total} questions, the exam ${q.exam.questions}`);
   }
   problems.push(...autodromeLessonProblems(content.exercises, content.sections));
+  for (const c of content.courses) {
+    if (!seen.has(c.qualification))
+      problems.push(`course/course.yaml: ${c.code} names unknown qualification ${c.qualification}`);
+    const codes = new Set<string>();
+    for (const m of c.modules) {
+      if (codes.has(m.code)) problems.push(`course/course.yaml: code ${m.code} is used twice`);
+      codes.add(m.code);
+      for (const l of m.lessons) {
+        if (codes.has(l.code)) problems.push(`course/course.yaml: code ${l.code} is used twice`);
+        codes.add(l.code);
+        for (const t of l.test.themes)
+          if (!themeCodes.has(t)) problems.push(`course/course.yaml: ${l.code} names unknown theme ${t}`);
+      }
+    }
+  }
   if (problems.length) throw new Error(`Invalid content:\n  ${problems.join('\n  ')}`);
   return content;
 }

@@ -53,7 +53,14 @@ export interface StartInput {
     themes?: number[] | undefined;
     time?: number | undefined;
     count?: number | undefined;
+    /** A lesson's credit test: exactly these questions (the course's, services/course.ts), in random order. */
+    questions?: number[] | undefined;
   };
+  /**
+   * The end of the access a course test is started under (services/course.ts checked the learner's
+   * education access and the module's gating); without it, the qualification's test access is needed.
+   */
+  courseAccessUntil?: string | undefined;
 }
 
 /** Row locks (SELECT … FOR UPDATE) exist on PostgreSQL only; SQLite's single writer needs none. */
@@ -135,6 +142,13 @@ async function drawTraining(
       .where('id', '=', qualificationId)
       .executeTakeFirstOrThrow();
     return drawByBlueprint(db, qualificationId, Math.min(extras.count ?? q.exam_questions, 200), random);
+  }
+  if (mode === 'lesson' && extras.questions?.length) {
+    const allowed = new Set(all(await pool(db, qualificationId)));
+    return shuffle(
+      extras.questions.filter((id) => allowed.has(id)),
+      random,
+    ).slice(0, extras.count ?? extras.questions.length);
   }
   if (mode === 'themes' && !extras.themes?.length) throw new DomainError('invalid', 'errors.themesRequired');
   if (mode === 'themes' || mode === 'lesson' || mode === 'module') {
@@ -370,7 +384,7 @@ export async function startExamination(
     .where('id', '=', input.qualification)
     .executeTakeFirst();
   if (!qual || qual.retired_at) throw new DomainError('notFound', 'errors.qualificationNotFound');
-  const accessUntil = await accessEnd(db, learnerId, qual.id, now);
+  const accessUntil = input.courseAccessUntil ?? (await accessEnd(db, learnerId, qual.id, now));
   if (!accessUntil) throw new DomainError('forbidden', 'errors.noAccess');
   const mode: ExamMode = input.prepare ? (input.extras.mode ?? 'train') : 'exam';
   const extras = canonicalExtras(input.extras);

@@ -9,6 +9,7 @@ import * as examBegin from './2026-11-25-0005-exam-begin';
 import * as operatorBank from './2026-11-25-0007-operator-bank';
 import * as notificationLanguages from './2026-11-25-0008-notification-languages';
 import * as autodromeLessons from './2026-11-25-0009-autodrome-lessons';
+import * as course from './2026-11-25-0010-course';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0007-operator-bank': operatorBank,
   '2026-11-25-0008-notification-languages': notificationLanguages,
   '2026-11-25-0009-autodrome-lessons': autodromeLessons,
+  '2026-11-25-0010-course': course,
 };

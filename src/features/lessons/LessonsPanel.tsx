@@ -1,0 +1,332 @@
+// The learner's part of the video course page (issue 11): the progress block (theory mastered,
+// lessons left until the final exam, the course end date), the next-step button, the player, the
+// modules with their lessons (Preparation = the video, Credit = the lesson's test, Open in new tab),
+// the hide-watched setting, the note on locked modules, the module and final tests, and the finish
+// screen. A visitor gets a sign-in link; a learner without the course, a buy link. The static promo
+// and demo lesson above it come from the page (LessonsView.astro).
+import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
+import { useEffect, useState } from 'react';
+import type { ApiRequestError } from '../../client/api';
+import { $authStatus, $user } from '../../client/auth';
+import { useHydrated } from '../../client/use-hydrated';
+import { formatDate } from '../../i18n/format';
+import { interpolate, type Texts } from '../../i18n/interpolate';
+import {
+  $courseError,
+  $courseInfo,
+  $hideWatched,
+  $modules,
+  lessonOf,
+  loadCourse,
+  markViewed,
+  setHideWatched,
+  startCourseTest,
+  visibleLessons,
+  type CourseTest,
+  type LessonView,
+} from './store';
+
+interface Props {
+  locale: string;
+  texts: Texts;
+  catalogueUrl: string;
+}
+
+function Player({ lesson, texts, onPlay }: { lesson: LessonView; texts: Texts; onPlay: () => void }) {
+  const label = interpolate(texts['lessons.lesson'], { number: lesson.number, name: lesson.name });
+  if (lesson.video.embed)
+    return (
+      <div className="lessons-player">
+        <iframe
+          src={lesson.video.embed}
+          title={label}
+          width="480"
+          height="270"
+          loading="lazy"
+          allow="fullscreen"
+          onLoad={onPlay}
+        />
+      </div>
+    );
+  return (
+    <div className="lessons-player">
+      {/* preload="none": no video bytes until the learner presses play. */}
+      {/* biome-ignore lint/a11y/useMediaCaption: the demo clips have no speech to caption */}
+      <video
+        controls
+        preload="none"
+        poster={lesson.video.poster ?? undefined}
+        width="480"
+        height="270"
+        aria-label={label}
+        data-lesson-video={lesson.id}
+        onPlay={onPlay}
+      >
+        {lesson.video.webm && <source src={lesson.video.webm} type="video/webm" />}
+        {lesson.video.mp4 && <source src={lesson.video.mp4} type="video/mp4" />}
+      </video>
+    </div>
+  );
+}
+
+export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
+  const hydrated = useHydrated();
+  const status = useStore($authStatus);
+  const user = useStore($user);
+  const info = useStore($courseInfo);
+  const modules = useStore($modules);
+  const error = useStore($courseError);
+  const hideWatched = useStore($hideWatched);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [starting, setStarting] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (status === 'authenticated') void loadCourse();
+  }, [status]);
+
+  if (!hydrated || status === 'unknown' || (status === 'authenticated' && !info && !error))
+    return (
+      <section className="card lessons-panel" aria-busy="true" aria-label={texts['lessons.loading']}>
+        <div className="skeleton skeleton--title" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--button" />
+      </section>
+    );
+  if (status === 'anonymous')
+    return (
+      <section className="card lessons-panel">
+        <p>{texts['lessons.signInText']}</p>
+        <a className="btn btn--primary" href={`/${locale}/auth`}>
+          {texts['lessons.signIn']}
+        </a>
+      </section>
+    );
+  if (error || !info || !modules)
+    return (
+      <section className="card lessons-panel" data-course-error>
+        <p role="alert">{error?.desc ?? texts['lessons.error']}</p>
+        {error?.status === 403 && (
+          <a className="btn btn--primary" href={catalogueUrl} target="_blank" rel="noopener noreferrer">
+            {texts['lessons.buy']}
+          </a>
+        )}
+      </section>
+    );
+
+  async function start(test: CourseTest, key: string) {
+    setStarting(key);
+    setNotice(null);
+    try {
+      const exam = await startCourseTest(test);
+      await navigate(`/${locale}/tests/${exam.id}`);
+    } catch (e) {
+      setNotice((e as ApiRequestError).desc || texts['lessons.error']!);
+    } finally {
+      setStarting(null);
+    }
+  }
+
+  function watch(lessonId: number) {
+    setPlaying(lessonId);
+    // The player is drawn at the top of the panel; take the learner there.
+    requestAnimationFrame(() => document.getElementById('lessons-player')?.scrollIntoView({ block: 'nearest' }));
+  }
+
+  const next = info.next;
+  const nextLesson = lessonOf(modules, next.lesson);
+  const nextModule = modules.find((m) => m.id === next.module);
+  const nextLabel =
+    next.step === 'video' || next.step === 'lesson_test'
+      ? interpolate(texts[`lessons.next.${next.step}`], { number: nextLesson?.lesson.number ?? '' })
+      : next.step === 'module_test'
+        ? interpolate(texts['lessons.next.module_test'], { number: nextModule?.number ?? '' })
+        : texts['lessons.next.final_test'];
+  const onNext = () => {
+    if (next.step === 'video' && next.lesson) watch(next.lesson);
+    else if (next.step === 'lesson_test' && next.lesson) void start({ kind: 'lesson', id: next.lesson }, 'next');
+    else if (next.step === 'module_test' && next.module) void start({ kind: 'module', id: next.module }, 'next');
+    else if (next.step === 'final_test') void start({ kind: 'final' }, 'next');
+  };
+  const played = lessonOf(modules, playing);
+
+  return (
+    <div className="lessons-panel" data-course>
+      {info.passed ? (
+        <section className="card lessons-finish" data-course-finished aria-labelledby="lessons-finish-title">
+          <h2 id="lessons-finish-title">{texts['lessons.finish.title']}</h2>
+          <p>{texts['lessons.finish.passed']}</p>
+          <p>{interpolate(texts['lessons.finish.closing'], { date: formatDate(info.date_end) })}</p>
+          {/* The certificate: what a print of the page keeps (see the print rules in LessonsView.astro). */}
+          <article className="lessons-certificate" data-certificate aria-labelledby="lessons-certificate-title">
+            <h3 id="lessons-certificate-title">{texts['lessons.certificate.title']}</h3>
+            <p className="lessons-certificate__name">{user?.fullname}</p>
+            <p>{interpolate(texts['lessons.certificate.text'], { course: info.course.name })}</p>
+            <p>
+              {interpolate(texts['lessons.certificate.date'], {
+                date: formatDate(info.final.date_passed ?? info.date_end),
+              })}
+            </p>
+          </article>
+          <button className="btn" type="button" data-print-certificate onClick={() => window.print()}>
+            {texts['lessons.certificate.print']}
+          </button>
+        </section>
+      ) : null}
+      <section className="card lessons-progress" aria-labelledby="lessons-progress-title" data-progress>
+        <h2 id="lessons-progress-title">{texts['lessons.progress.title']}</h2>
+        <dl className="lessons-progress__facts">
+          <div>
+            <dt>{texts['lessons.progress.theory']}</dt>
+            <dd data-theory-percent={info.theory_percent}>{info.theory_percent}%</dd>
+          </div>
+          <div>
+            <dt>{texts['lessons.progress.left']}</dt>
+            <dd data-lessons-left={info.lessons_left}>{info.lessons_left}</dd>
+          </div>
+          <div>
+            <dt>{texts['lessons.progress.ends']}</dt>
+            <dd>{formatDate(info.date_end)}</dd>
+          </div>
+        </dl>
+        <progress max={100} value={info.theory_percent} aria-label={texts['lessons.progress.theory']} />
+        {next.step !== 'finished' && (
+          <button
+            className="btn btn--primary"
+            type="button"
+            data-next-step={next.step}
+            disabled={starting !== null}
+            aria-busy={starting === 'next'}
+            onClick={onNext}
+          >
+            {nextLabel}
+          </button>
+        )}
+        {notice && (
+          <p className="lessons-notice" role="alert">
+            {notice}
+          </p>
+        )}
+      </section>
+
+      {played && (
+        <section className="card" id="lessons-player" aria-labelledby="lessons-player-title">
+          <h2 id="lessons-player-title">
+            {interpolate(texts['lessons.lesson'], { number: played.lesson.number, name: played.lesson.name })}
+          </h2>
+          <Player
+            key={played.lesson.id}
+            lesson={played.lesson}
+            texts={texts}
+            onPlay={() => void markViewed(played.lesson.id).catch((e) => setNotice((e as ApiRequestError).desc))}
+          />
+          <p className="muted">{played.lesson.description}</p>
+        </section>
+      )}
+
+      <div className="field lessons-hide">
+        <label>
+          <input
+            type="checkbox"
+            checked={hideWatched}
+            data-hide-watched
+            onChange={(e) => setHideWatched(e.target.checked)}
+          />{' '}
+          {texts['lessons.hideWatched']}
+        </label>
+      </div>
+      <p className="muted lessons-note">{texts['lessons.lockedNote']}</p>
+
+      {modules.map((m) => (
+        <section
+          key={m.id}
+          className="card lessons-module"
+          data-module={m.number}
+          data-opened={m.opened}
+          data-passed={m.passed}
+          aria-labelledby={`module-${m.id}`}
+        >
+          <h2 id={`module-${m.id}`}>{interpolate(texts['lessons.module'], { number: m.number, name: m.name })}</h2>
+          <p className="muted">
+            {m.passed
+              ? texts['lessons.modulePassed']
+              : m.opened
+                ? texts['lessons.moduleOpen']
+                : texts['lessons.moduleLocked']}
+          </p>
+          <ol className="lessons-list">
+            {visibleLessons(m, hideWatched).map((l) => (
+              <li
+                key={l.id}
+                className="lessons-lesson"
+                data-lesson={l.number}
+                data-viewed={l.viewed}
+                data-passed={l.passed}
+              >
+                <div>
+                  <strong>{interpolate(texts['lessons.lesson'], { number: l.number, name: l.name })}</strong>
+                  <span className="muted">
+                    {' '}
+                    {[l.viewed ? texts['lessons.viewed'] : null, l.passed ? texts['lessons.passed'] : null]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </div>
+                {m.opened && (
+                  <div className="lessons-actions">
+                    <button className="btn" type="button" data-watch={l.id} onClick={() => watch(l.id)}>
+                      {texts['lessons.preparation']}
+                    </button>
+                    <button
+                      className="btn btn--primary"
+                      type="button"
+                      data-credit={l.id}
+                      disabled={starting !== null}
+                      aria-busy={starting === `lesson-${l.id}`}
+                      onClick={() => void start({ kind: 'lesson', id: l.id }, `lesson-${l.id}`)}
+                    >
+                      {texts['lessons.credit']}
+                    </button>
+                    {(l.video.embed ?? l.video.mp4) && (
+                      <a className="btn" href={l.video.embed ?? l.video.mp4!} target="_blank" rel="noopener noreferrer">
+                        {texts['lessons.newTab']}
+                      </a>
+                    )}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+          {m.opened && (
+            <p>
+              <button
+                className="btn btn--primary"
+                type="button"
+                data-module-test={m.id}
+                disabled={!m.test_opened || starting !== null}
+                onClick={() => void start({ kind: 'module', id: m.id }, `module-${m.id}`)}
+              >
+                {texts['lessons.moduleTest']}
+              </button>{' '}
+              {!m.test_opened && <span className="muted">{texts['lessons.moduleTestLocked']}</span>}
+            </p>
+          )}
+        </section>
+      ))}
+      <section className="card lessons-module" aria-labelledby="lessons-final-title">
+        <h2 id="lessons-final-title">{texts['lessons.finalTest']}</h2>
+        <button
+          className="btn btn--primary"
+          type="button"
+          data-final-test
+          disabled={!info.final.opened || starting !== null}
+          onClick={() => void start({ kind: 'final' }, 'final')}
+        >
+          {texts['lessons.finalTest']}
+        </button>{' '}
+        {!info.final.opened && <span className="muted">{texts['lessons.finalLocked']}</span>}
+      </section>
+    </div>
+  );
+}
