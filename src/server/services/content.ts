@@ -70,7 +70,9 @@ const lesson = z
     embed: z.url({ protocol: /^https$/ }).optional(),
   })
   .strict()
-  .refine((l) => !(l.video && l.embed), 'a lesson has a video file or an embedded player, not both');
+  .refine((l) => !(l.video && l.embed), 'a lesson has a video file or an embedded player, not both')
+  // A lesson counts as watched when its video ends: one without a video could never be watched.
+  .refine((l) => l.video || l.embed, 'a lesson needs a video file or an embedded player');
 const section = z.object({ code, name: text3, lessons: z.array(lesson).min(1) }).strict();
 
 export type Text3 = z.infer<typeof text3>;
