@@ -11,7 +11,10 @@ import { DESKTOP, expect, localeCodes, open, PHONE, t, test, waitForIslands, typ
 const PASSWORD = 'zhol-demo-2025';
 type Text3 = Record<Locale, string>;
 const exercises = parse(readFileSync('content/autodromes/exercises.yaml', 'utf8')) as { name: Text3 }[];
-const autodromes = parse(readFileSync('content/autodromes/autodromes.yaml', 'utf8')) as { name: Text3 }[];
+const autodromes = parse(readFileSync('content/autodromes/autodromes.yaml', 'utf8')) as {
+  name: Text3;
+  categories: string[];
+}[];
 const sections = parse(readFileSync('content/autodromes/sections.yaml', 'utf8')) as {
   lessons: { video: { src: string } }[];
 }[];
@@ -47,6 +50,10 @@ for (const locale of localeCodes) {
     const listed = page.locator('[data-autodrome]');
     await expect(listed).toHaveCount(17);
     await expect(listed.locator('.autodrom-city__name')).toHaveText(autodromes.map((a) => a.name[locale]));
+    // Each autodrome says in words which categories it serves.
+    await expect(listed.locator('.autodrom-city__categories')).toHaveText(
+      autodromes.map((a) => t(locale, 'autodrom.list.categories', { list: a.categories.join(', ') })),
+    );
     const shown = page.locator('[data-exercise]');
     await expect(shown).toHaveCount(10);
     await expect(shown.locator('h3')).toHaveText(exercises.map((e) => e.name[locale]));
@@ -113,6 +120,9 @@ test('the learner with ?id= sees the sections and lessons, plays a lesson and se
   await open(page, `/en/autodrom?id=${id}`);
   await waitForIslands(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Almaty testing centre autodrome' })).toBeVisible();
+  await expect(page.locator('.autodrom-learner__meta')).toContainText(
+    'Almaty · Categories: B, BE, C, CE · Access until',
+  );
   await expect(page.locator('[data-autodrom-section] h4')).toHaveText([
     'Start and finish',
     'Road section',

@@ -145,9 +145,11 @@ function autodromePanel(data: AutodromeDetail, ctx: Ctx): { el: HTMLElement; upd
     h(
       'p',
       { class: 'autodrom-learner__meta' },
-      `${data.city} · ${data.categories.join(', ')} · ${interpolate(texts['autodrom.learner.until'], {
-        date: formatDate(data.access.date_end),
-      })}`,
+      // The categories said in words ("Categories: B, BE"), as the list of autodromes says them.
+      `${data.city} · ${interpolate(texts['autodrom.list.categories'], { list: data.categories.join(', ') })} · ${interpolate(
+        texts['autodrom.learner.until'],
+        { date: formatDate(data.access.date_end) },
+      )}`,
     ),
     h('div', { class: 'autodrom-progress' }, progressText, bar),
     lessonArea,
