@@ -185,7 +185,10 @@ test("every lesson's clip plays: nothing is fetched before play, then it has fra
       (v: HTMLVideoElement) =>
         new Promise<{ readyState: number; currentTime: number; src: string; width: number }>((resolve, reject) => {
           v.muted = true;
-          v.addEventListener('error', () => reject(new Error(`cannot play ${v.currentSrc}`)));
+          // A <source> that cannot play fires its error on itself, not on the video.
+          const failed = () => reject(new Error(`cannot play ${v.currentSrc || v.querySelector('source')?.src}`));
+          v.addEventListener('error', failed);
+          v.querySelector('source')?.addEventListener('error', failed);
           const moved = () => {
             if (v.currentTime <= 0) return;
             v.removeEventListener('timeupdate', moved);
