@@ -114,4 +114,4 @@ clip emergency-stop "$PARKED|<path d='M190 40l10 12 10-12'[^>]*/>" \
   "$CAR|0 30 105 90; 1.8 175 105 90; 2.6 228 105 90" \
   "1.6 9 <path d='M190 40l10 12 10-12' fill='none' stroke='#e53935' stroke-width='4'/>"
 
-clip finish "$PARKED" "$CAR|0 40 75 90; 2 180 75 90; 2.8 220 88 125; 3.4 232 100 125" ""
+clip finish "$PARKED" "$CAR|0 40 75 90; 2 180 75 90; 2.8 214 84 120; 3.4 224 95 125" ""
