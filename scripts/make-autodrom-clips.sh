@@ -4,7 +4,7 @@
 # its car (and a pedestrian, a train, a signal where the exercise has one) moved frame by frame along
 # the exercise's route, rendered by ffmpeg's SVG decoder at 480x270, 12 fps, 5 s, no sound; H.264 MP4 for
 # every phone and VP9 WebM, each well under 60 KB. Needs ffmpeg built with librsvg, libx264 and libvpx
-# (Debian's: apt-get install -y ffmpeg) and awk. Run from anywhere: sh scripts/make-autodrom-clips.sh
+# (Debian's: apt-get install -y ffmpeg) and awk. Bit-exact output: a re-run changes no file unless a drawing did. Run from anywhere: sh scripts/make-autodrom-clips.sh
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -67,9 +67,9 @@ clip() {
     }'
   # Flat colours and few moving pixels: a long GOP and a high CRF keep each file small.
   ffmpeg -loglevel error -y -framerate "$FPS" -i "$frames/%03d.svg" -pix_fmt yuv420p \
-    -c:v libx264 -profile:v main -preset veryslow -crf 30 -g 60 -tune animation -movflags +faststart -an "$out/$name.mp4"
+    -c:v libx264 -profile:v main -preset veryslow -crf 30 -g 60 -tune animation -movflags +faststart -fflags +bitexact -an "$out/$name.mp4"
   ffmpeg -loglevel error -y -framerate "$FPS" -i "$frames/%03d.svg" -pix_fmt yuv420p \
-    -c:v libvpx-vp9 -b:v 0 -crf 42 -g 60 -deadline good -row-mt 1 -an "$out/$name.webm"
+    -c:v libvpx-vp9 -b:v 0 -crf 42 -g 60 -deadline good -row-mt 1 -fflags +bitexact -an "$out/$name.webm"
   echo "$name: $(wc -c <"$out/$name.mp4") B mp4, $(wc -c <"$out/$name.webm") B webm"
 }
 
