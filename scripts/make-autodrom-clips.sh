@@ -4,7 +4,8 @@
 # its car (and a pedestrian, a train, a signal where the exercise has one) moved frame by frame along
 # the exercise's route, rendered by ffmpeg's SVG decoder at 480x270, 12 fps, 5 s, no sound; H.264 MP4 for
 # every phone and VP9 WebM, each well under 60 KB. Needs ffmpeg built with librsvg, libx264 and libvpx
-# (Debian's: apt-get install -y ffmpeg) and awk. Bit-exact output: a re-run changes no file unless a drawing did. Run from anywhere: sh scripts/make-autodrom-clips.sh
+# (Debian's: apt-get install -y ffmpeg) and awk. The output is bit-exact: a re-run changes no file unless a
+# drawing did. Run from anywhere: sh scripts/make-autodrom-clips.sh
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
