@@ -90,7 +90,7 @@ describe.each(dialects)('autodromes on %s', (dialect) => {
     expect(lessons).toHaveLength(10);
     const crossing = lessons.find((l: { name: string }) => l.name === 'Pedestrian crossing');
     expect(crossing).toMatchObject({
-      video: { src: '/videos/questions/pedestrians-zebra.webm', type: 'video/webm' },
+      video: { src: '/media/autodrom/pedestrian-crossing.mp4', type: 'video/mp4' },
       poster: '/images/autodrom/pedestrian-crossing.svg',
       embed: null,
       viewed: false,

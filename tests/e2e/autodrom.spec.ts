@@ -1,6 +1,6 @@
 // The autodrome page (issue 11) in a real browser against the built server: the 17 autodromes and
 // the 10 exercises in every locale, the category filter, the demo video that loads nothing before
-// play, the learner's autodrome for ?id= (sections, player, progress), the promo and buy link
+// play, the learner's autodrome for ?id= (sections, every lesson's clip playing, progress), the promo and buy link
 // without the access, no axe violations and no layout shift while it loads.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -11,7 +11,13 @@ import { DESKTOP, expect, localeCodes, open, PHONE, t, test, waitForIslands, typ
 const PASSWORD = 'zhol-demo-2025';
 type Text3 = Record<Locale, string>;
 const exercises = parse(readFileSync('content/autodromes/exercises.yaml', 'utf8')) as { name: Text3 }[];
-const autodromes = parse(readFileSync('content/autodromes/autodromes.yaml', 'utf8')) as { name: Text3 }[];
+const autodromes = parse(readFileSync('content/autodromes/autodromes.yaml', 'utf8')) as {
+  name: Text3;
+  categories: string[];
+}[];
+const sections = parse(readFileSync('content/autodromes/sections.yaml', 'utf8')) as {
+  lessons: { video: { src: string } }[];
+}[];
 
 async function signIn(page: Page, login: string) {
   const response = await page.request.post('/rest/v1/core/authentication', {
@@ -44,6 +50,10 @@ for (const locale of localeCodes) {
     const listed = page.locator('[data-autodrome]');
     await expect(listed).toHaveCount(17);
     await expect(listed.locator('.autodrom-city__name')).toHaveText(autodromes.map((a) => a.name[locale]));
+    // Each autodrome says in words which categories it serves.
+    await expect(listed.locator('.autodrom-city__categories')).toHaveText(
+      autodromes.map((a) => t(locale, 'autodrom.list.categories', { list: a.categories.join(', ') })),
+    );
     const shown = page.locator('[data-exercise]');
     await expect(shown).toHaveCount(10);
     await expect(shown.locator('h3')).toHaveText(exercises.map((e) => e.name[locale]));
@@ -110,6 +120,9 @@ test('the learner with ?id= sees the sections and lessons, plays a lesson and se
   await open(page, `/en/autodrom?id=${id}`);
   await waitForIslands(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Almaty testing centre autodrome' })).toBeVisible();
+  await expect(page.locator('.autodrom-learner__meta')).toContainText(
+    'Almaty · Categories: B, BE, C, CE · Access until',
+  );
   await expect(page.locator('[data-autodrom-section] h4')).toHaveText([
     'Start and finish',
     'Road section',
@@ -122,7 +135,7 @@ test('the learner with ?id= sees the sections and lessons, plays a lesson and se
 
   const requests: string[] = [];
   page.on('request', (r) => {
-    if (/\.webm(\?|$)/.test(r.url())) requests.push(r.url());
+    if (/\.(webm|mp4)(\?|$)/.test(r.url())) requests.push(r.url());
   });
   await page.getByRole('button', { name: 'Pedestrian crossing' }).click();
   const video = page.locator('[data-autodrom-video]');
@@ -144,6 +157,54 @@ test('the learner with ?id= sees the sections and lessons, plays a lesson and se
   // A reload keeps the progress: it is the server's.
   await open(page, `/en/autodrom?id=${id}`);
   await expect(progress).toHaveText(`Lessons watched: ${before + 1} of 10`);
+});
+
+test("every lesson's clip plays: nothing is fetched before play, then it has frames and its time moves", async ({
+  page,
+}) => {
+  await signIn(page, 'learner');
+  const id = await learnerAutodromeId(page);
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (/\.(webm|mp4)(\?|$)/.test(r.url())) requests.push(new URL(r.url()).pathname);
+  });
+  await open(page, `/en/autodrom?id=${id}`);
+  await waitForIslands(page);
+  const srcs = sections.flatMap((s) => s.lessons.map((l) => l.video.src));
+  const buttons = page.locator('[data-autodrom-lesson]');
+  await expect(buttons).toHaveCount(srcs.length);
+  for (const [i, src] of srcs.entries()) {
+    await buttons.nth(i).click();
+    const video = page.locator('[data-autodrom-video]');
+    await expect(video.locator('source')).toHaveAttribute('src', src);
+    await expect(video).toHaveAttribute('preload', 'none');
+    expect(requests.filter((r) => r === src)).toEqual([]);
+    // Play until the first frame past 0 s, then pause: well before the end, so no lesson is marked watched
+    // here (the next test counts on the learner's progress moving by one).
+    const played = await video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<{ readyState: number; currentTime: number; src: string; width: number }>((resolve, reject) => {
+          v.muted = true;
+          // A <source> that cannot play fires its error on itself, not on the video.
+          const failed = () => reject(new Error(`cannot play ${v.currentSrc || v.querySelector('source')?.src}`));
+          v.addEventListener('error', failed);
+          v.querySelector('source')?.addEventListener('error', failed);
+          const moved = () => {
+            if (v.currentTime <= 0) return;
+            v.removeEventListener('timeupdate', moved);
+            v.pause();
+            resolve({ readyState: v.readyState, currentTime: v.currentTime, src: v.currentSrc, width: v.videoWidth });
+          };
+          v.addEventListener('timeupdate', moved);
+          v.play().catch(reject);
+        }),
+    );
+    expect(played.readyState).toBeGreaterThanOrEqual(2);
+    expect(played.currentTime).toBeGreaterThan(0);
+    expect(new URL(played.src).pathname).toBe(src);
+    expect(played.width).toBe(480);
+    expect(requests).toContain(src);
+  }
 });
 
 test("Go on My purchases opens the learner's autodrome in the app, without a full page load", async ({ page }) => {

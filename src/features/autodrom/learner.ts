@@ -69,12 +69,9 @@ function player(lesson: LessonView, ctx: Ctx, onEnded: () => void): HTMLElement 
     );
     return facade;
   }
-  return h(
-    'figure',
-    { class: 'autodrom-player autodrom-player--poster' },
-    poster(),
-    h('figcaption', {}, ctx.texts['autodrom.learner.noVideo']),
-  );
+  // Content requires a video or an embed for every lesson (content.ts); a lesson without either could
+  // only come from a database out of step with the content, and shows its poster.
+  return h('figure', { class: 'autodrom-player autodrom-player--poster' }, poster());
 }
 
 /** The autodrome's panel; `update` refreshes progress and watched marks in place (the player keeps playing). */
@@ -148,9 +145,11 @@ function autodromePanel(data: AutodromeDetail, ctx: Ctx): { el: HTMLElement; upd
     h(
       'p',
       { class: 'autodrom-learner__meta' },
-      `${data.city} · ${data.categories.join(', ')} · ${interpolate(texts['autodrom.learner.until'], {
-        date: formatDate(data.access.date_end),
-      })}`,
+      // The categories said in words ("Categories: B, BE"), as the list of autodromes says them.
+      `${data.city} · ${interpolate(texts['autodrom.list.categories'], { list: data.categories.join(', ') })} · ${interpolate(
+        texts['autodrom.learner.until'],
+        { date: formatDate(data.access.date_end) },
+      )}`,
     ),
     h('div', { class: 'autodrom-progress' }, progressText, bar),
     lessonArea,

@@ -69,7 +69,9 @@ const autodromeLesson = z
     embed: z.url({ protocol: /^https$/ }).optional(),
   })
   .strict()
-  .refine((l) => !(l.video && l.embed), 'a lesson has a video file or an embedded player, not both');
+  .refine((l) => !(l.video && l.embed), 'a lesson has a video file or an embedded player, not both')
+  // A lesson counts as watched when its video ends: one without a video could never be watched.
+  .refine((l) => l.video || l.embed, 'a lesson needs a video file or an embedded player');
 const section = z.object({ code, name: text3, lessons: z.array(autodromeLesson).min(1) }).strict();
 // The course (content/course/course.yaml): modules of lessons, each lesson with its video and credit test.
 const publicPath = z.string().regex(/^\/[A-Za-z0-9/_.-]+$/, 'a path under public/, starting with /');
