@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { expect, localeCodes, open, t, test, waitForIslands } from './support';
+import { demoLearnerCopy, expect, localeCodes, open, t, test, waitForIslands } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,27 +35,7 @@ async function violations(page: Page): Promise<string[]> {
  */
 const COURSE_LOGIN = 'course-learner';
 const COURSE_NAME = 'Асель Нурланова';
-test.beforeAll(() => {
-  const db = new Database(process.env.ZHOL_E2E_DB!);
-  try {
-    if (db.prepare('select id from learners where login = ?').get(COURSE_LOGIN)) return;
-    const demo = db.prepare("select id, password_hash from learners where login = 'learner'").get() as {
-      id: number;
-      password_hash: string;
-    };
-    const now = new Date().toISOString();
-    const { lastInsertRowid } = db
-      .prepare(
-        'insert into learners (login, email, phone, phone_digits, fullname, password_hash, blocked, created_at) values (?, null, null, null, ?, ?, 0, ?)',
-      )
-      .run(COURSE_LOGIN, COURSE_NAME, demo.password_hash, now);
-    db.prepare(
-      "insert into accesses (learner_id, type, target_id, start_at, end_at, revoked_at, created_at) select ?, type, target_id, start_at, end_at, null, ? from accesses where learner_id = ? and type = 'education'",
-    ).run(lastInsertRowid, now, demo.id);
-  } finally {
-    db.close();
-  }
-});
+test.beforeAll(() => demoLearnerCopy(COURSE_LOGIN, COURSE_NAME, ['education']));
 
 async function signIn(page: Page, login = COURSE_LOGIN) {
   const response = await page.request.post('/rest/v1/core/authentication', {

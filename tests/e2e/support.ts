@@ -2,6 +2,7 @@
 // the route table, so a renamed key or a new route shows up here instead of drifting silently.
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { staticRoutes } from '../../src/config/routes';
 import { localeCodes, locales, type Locale } from '../../src/i18n/locales';
 
@@ -87,4 +88,38 @@ export async function open(page: Page, path: string) {
   const response = await page.goto(path);
   await shellReady(page);
   return response;
+}
+
+/**
+ * A learner of a spec's own: a copy of the demo `learner` (same password) with the demo learner's
+ * accesses of the given types, made once in the e2e server's database. Specs that take tests as the
+ * shared `learner` change the statistics and unfinished tests other files assert about it while they
+ * run alongside (a training in C answers questions of B's bank too), so such specs take their own.
+ */
+export function demoLearnerCopy(
+  login: string,
+  fullname: string,
+  types: readonly ('test' | 'autodrome' | 'education')[],
+) {
+  const db = new Database(process.env.ZHOL_E2E_DB!);
+  try {
+    if (db.prepare('select id from learners where login = ?').get(login)) return;
+    const demo = db.prepare("select id, password_hash from learners where login = 'learner'").get() as {
+      id: number;
+      password_hash: string;
+    };
+    const now = new Date().toISOString();
+    db.transaction(() => {
+      const { lastInsertRowid } = db
+        .prepare(
+          'insert into learners (login, email, phone, phone_digits, fullname, password_hash, blocked, created_at) values (?, null, null, null, ?, ?, 0, ?)',
+        )
+        .run(login, fullname, demo.password_hash, now);
+      db.prepare(
+        `insert into accesses (learner_id, type, target_id, start_at, end_at, revoked_at, created_at) select ?, type, target_id, start_at, end_at, null, ? from accesses where learner_id = ? and type in (${types.map(() => '?').join(',')})`,
+      ).run(lastInsertRowid, now, demo.id, ...types);
+    })();
+  } finally {
+    db.close();
+  }
 }
