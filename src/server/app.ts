@@ -16,6 +16,7 @@ import { mediaRoutes } from './routes/media';
 import { menuRoutes } from './routes/menu';
 import { pageRoutes } from './routes/page';
 import { statisticsRoutes } from './routes/statistics';
+import { streamsRoutes } from './routes/streams';
 import { userRoutes } from './routes/user';
 
 export function createApp(getDeps: () => Promise<Deps>) {
@@ -50,6 +51,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);
   app.route('/v1/domain/online', bankRoutes);
+  app.route('/v1/domain/online', streamsRoutes);
   app.route('/v1/analytics', analyticsRoutes);
   app.route('/v1', mediaRoutes);
 
