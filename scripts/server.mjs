@@ -63,7 +63,7 @@ const csp = [
   "media-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
-  `frame-src 'self' ${frameSources.join(' ')}`.trim(),
+  `frame-src ${frameSources.join(' ')}`,
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
