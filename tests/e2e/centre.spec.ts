@@ -35,7 +35,7 @@ declare global {
 test.beforeEach(async ({ page }) => {
   // Third-party pages the app frames, answered locally (a tiny page with a title and a form).
   const stub = (title: string) =>
-    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1><form><label>Name <input name="n"></label></form></main></body></html>`;
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1><form><label>Name <input name="n"></label></form></body></html>`;
   await page.route('https://booking.zhol.example/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: stub('Exam sign-up') }),
   );
