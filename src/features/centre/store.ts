@@ -3,7 +3,7 @@
 // streams are still being checked it says so, and we ask again a few times before showing the list,
 // so the list appears once, in its final order, instead of reshuffling under the learner's eyes.
 import { atom } from 'nanostores';
-import { apiRequest, toApiError } from '../../client/api';
+import { apiRequest } from '../../client/api';
 import type { StreamsSnapshot, StreamView } from '../../server/services/streams';
 
 export type Stream = StreamView;
@@ -31,8 +31,10 @@ export async function loadStreams(fallbackDesc: string): Promise<void> {
       answer = (await apiRequest<{ data: StreamsSnapshot }>('/rest/v1/domain/online/streams')).data;
     }
     $streams.set({ status: 'ready', streams: answer.streams });
-  } catch (error) {
-    $streams.set({ status: 'error', desc: toApiError(error, fallbackDesc).desc });
+  } catch {
+    // Our own words in the page's language for any failure: a proxy's page or a network error has none,
+    // and the list needs nothing of the server's reasons.
+    $streams.set({ status: 'error', desc: fallbackDesc });
   }
 }
 
