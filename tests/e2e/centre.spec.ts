@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { expect, localeCodes, open, t, test, url, waitForIslands, type Locale } from './support';
+import { expect, localeCodes, open, PHONE, t, test, url, waitForIslands, type Locale } from './support';
 
 const BOOKING_URL = 'https://booking.zhol.example/exam/';
 const school = parse(readFileSync('content/school/school.yaml', 'utf8')) as {
@@ -28,7 +28,7 @@ const SORTED = ['almaty-1', 'karaganda-1', 'astana-1', 'shymkent-1'];
 
 declare global {
   interface Window {
-    __cls?: number;
+    __centreCls?: number;
   }
 }
 
@@ -43,10 +43,10 @@ test.beforeEach(async ({ page }) => {
     route.fulfill({ status: 200, contentType: 'text/html', body: stub('Player') }),
   );
   await page.addInitScript(() => {
-    window.__cls = 0;
+    window.__centreCls = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) window.__cls! += entry.value;
+        if (!entry.hadRecentInput) window.__centreCls! += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -62,7 +62,7 @@ async function axe(page: Page): Promise<string[]> {
 async function cls(page: Page): Promise<number> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return page.evaluate(() => window.__cls ?? 0);
+  return page.evaluate(() => window.__centreCls ?? 0);
 }
 
 for (const locale of localeCodes) {
@@ -131,6 +131,7 @@ for (const locale of localeCodes) {
         page.frameLocator('[data-stream="almaty-1"] iframe').getByRole('heading', { name: 'Player' }),
       ).toBeVisible();
       await expect(page.locator('main iframe')).toHaveCount(1);
+      await expect(frame).toBeFocused();
     });
 
     test('booking: the sign-up page in a titled frame and the direct link', async ({ page }) => {
@@ -150,6 +151,19 @@ for (const locale of localeCodes) {
     });
   });
 }
+
+test.describe('at phone width', () => {
+  test.use({ viewport: PHONE });
+  for (const path of ['simulator', 'school', 'stream', 'booking']) {
+    test(`/kz/${path} has no violations and does not shift`, async ({ page }) => {
+      await open(page, url('kz', path));
+      await waitForIslands(page);
+      if (path === 'stream') await expect(page.locator('[data-stream]')).toHaveCount(streams.length);
+      expect(await axe(page)).toEqual([]);
+      expect(await cls(page)).toBe(0);
+    });
+  }
+});
 
 test("the CSP's frame-src allows exactly the configured frame origins", async ({ request }) => {
   for (const path of ['/ru/booking', '/rest/v1/domain/online/streams', '/favicon.svg']) {

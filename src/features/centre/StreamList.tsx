@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { externalLinkPath } from '../../client/external-link';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import type { Locale } from '../../i18n/locales';
@@ -37,6 +37,11 @@ function StreamItem({
   const centre = stream.centre[locale];
   const city = stream.city[locale];
   const title = interpolate(texts['centre.stream.frame'], { centre, city });
+  const frame = useRef<HTMLIFrameElement>(null);
+  // The Play button goes away when pressed: keyboard focus moves on to the player that replaced it.
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
   return (
     <li className="card stream" data-stream={stream.id} data-status={stream.status}>
       <h2 className="stream__title">
@@ -47,6 +52,7 @@ function StreamItem({
         playing ? (
           // Framed only now: nothing of the player loads before the learner asks for it.
           <iframe
+            ref={frame}
             className="stream__player"
             src={stream.embed}
             title={title}
