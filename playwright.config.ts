@@ -34,13 +34,28 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: 'node scripts/server.mjs',
-    url: `${baseURL}/ru/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { HOST: '127.0.0.1', PORT: String(port), ZHOL_DEMO: '1', DATABASE_URL: `file:${process.env.ZHOL_E2E_DB}` },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    // The stream provider's embed check, locally (tests/e2e/stream-provider.mjs): the suite never reaches the internet.
+    {
+      command: `node tests/e2e/stream-provider.mjs ${port + 1}`,
+      url: `http://127.0.0.1:${port + 1}/health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+    },
+    {
+      command: 'node scripts/server.mjs',
+      url: `${baseURL}/ru/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ZHOL_DEMO: '1',
+        DATABASE_URL: `file:${process.env.ZHOL_E2E_DB}`,
+        ZHOL_STREAM_CHECK_URL: `http://127.0.0.1:${port + 1}/oembed?format=json&url={url}`,
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -45,7 +45,7 @@ if (!existsSync(apiEntry)) {
   console.error('The API bundle is missing: run `npm run build`.');
   process.exit(1);
 }
-const { apiListener, parseServerConfig } = await import(pathToFileURL(apiEntry).href);
+const { apiListener, frameOrigins, parseServerConfig } = await import(pathToFileURL(apiEntry).href);
 let config;
 try {
   config = parseServerConfig(process.env);
@@ -53,7 +53,8 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const frameSources = config.ZHOL_FRAME_SOURCES;
+// Exactly the configured frame origins: booking, stream players, ZHOL_FRAME_SOURCES.
+const frameSources = frameOrigins(config);
 const csp = [
   "default-src 'self'",
   `script-src 'self' 'wasm-unsafe-eval' ${inlineScriptHashes(clientDir).join(' ')}`,
@@ -62,7 +63,7 @@ const csp = [
   "media-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
-  `frame-src 'self' ${frameSources.join(' ')}`.trim(),
+  `frame-src ${frameSources.join(' ')}`,
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

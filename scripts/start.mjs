@@ -34,7 +34,7 @@ const stampFile = 'dist/build-settings.json';
 const buildSettings = JSON.stringify(
   Object.fromEntries(
     Object.keys(process.env)
-      .filter((k) => /^ZHOL_(.*_URL|EXTERNAL_LINK_HOSTS)$/.test(k))
+      .filter((k) => /^ZHOL_(.*_URL|EXTERNAL_LINK_HOSTS|STREAM_LINK_HOSTS)$/.test(k))
       .sort()
       .map((k) => [k, process.env[k]]),
   ),

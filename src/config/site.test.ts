@@ -10,7 +10,10 @@ describe('parseSiteConfig', () => {
       ZHOL_RECOVER_URL: 'https://zhol.example/recover/',
       ZHOL_APP_STORE_URL: 'https://apps.apple.com/kz/app/zhol/id0000000000',
       ZHOL_GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=kz.zhol.app',
+      ZHOL_SIMULATOR_URL: 'https://zhol.example/simulator/download/',
+      ZHOL_BOOKING_URL: 'https://booking.zhol.example/exam/',
       ZHOL_EXTERNAL_LINK_HOSTS: [],
+      ZHOL_STREAM_LINK_HOSTS: ['www.youtube.com'],
     });
   });
 
@@ -51,7 +54,13 @@ describe('providerSiteUrl', () => {
 
 describe('externalLinkHosts', () => {
   it("lists the provider links' hosts and the configured ones, each once", () => {
-    expect(externalLinkHosts(parseSiteConfig({}))).toEqual(['zhol.example', 'apps.apple.com', 'play.google.com']);
+    expect(externalLinkHosts(parseSiteConfig({}))).toEqual([
+      'zhol.example',
+      'apps.apple.com',
+      'play.google.com',
+      'booking.zhol.example',
+      'www.youtube.com',
+    ]);
     const config = parseSiteConfig({
       ZHOL_EXTERNAL_LINK_HOSTS: ' Booking.Example.kz, stream.example.kz:8443  zhol.example',
     });
@@ -59,6 +68,8 @@ describe('externalLinkHosts', () => {
       'zhol.example',
       'apps.apple.com',
       'play.google.com',
+      'booking.zhol.example',
+      'www.youtube.com',
       'booking.example.kz',
       'stream.example.kz:8443',
     ]);

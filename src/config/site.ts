@@ -1,21 +1,14 @@
 // Build-time settings for the prerendered pages (provider links end up in static HTML).
 // Parsed by one zod schema so a bad value fails the build with a readable message.
 import { z } from 'zod';
+import { DEFAULT_BOOKING_URL } from '../server/config';
 
 // Only web links: a `javascript:` or `mailto:` URL must never reach a page's href.
 const url = z.url({ protocol: /^https?$/ });
-const schema = z.object({
-  /** The provider's main site; `{lang}` becomes ru or kk (en maps to ru). */
-  ZHOL_PROVIDER_SITE_URL: url.default('https://zhol.example/{lang}/'),
-  ZHOL_CATALOGUE_URL: url.default('https://zhol.example/catalogue/'),
-  ZHOL_REGISTER_URL: url.default('https://zhol.example/register/'),
-  ZHOL_RECOVER_URL: url.default('https://zhol.example/recover/'),
-  ZHOL_APP_STORE_URL: url.default('https://apps.apple.com/kz/app/zhol/id0000000000'),
-  ZHOL_GOOGLE_PLAY_URL: url.default('https://play.google.com/store/apps/details?id=kz.zhol.app'),
-  /** Further hosts the external-link route may open (booking, streams…), separated by spaces or commas. */
-  ZHOL_EXTERNAL_LINK_HOSTS: z
+const hosts = (fallback: string) =>
+  z
     .string()
-    .default('')
+    .default(fallback)
     .transform((v) =>
       v
         .split(/[\s,]+/)
@@ -31,7 +24,23 @@ const schema = z.object({
             'each must be a host like booking.example.kz (no scheme, no path)',
           ),
       ),
-    ),
+    );
+const schema = z.object({
+  /** The provider's main site; `{lang}` becomes ru or kk (en maps to ru). */
+  ZHOL_PROVIDER_SITE_URL: url.default('https://zhol.example/{lang}/'),
+  ZHOL_CATALOGUE_URL: url.default('https://zhol.example/catalogue/'),
+  ZHOL_REGISTER_URL: url.default('https://zhol.example/register/'),
+  ZHOL_RECOVER_URL: url.default('https://zhol.example/recover/'),
+  ZHOL_APP_STORE_URL: url.default('https://apps.apple.com/kz/app/zhol/id0000000000'),
+  ZHOL_GOOGLE_PLAY_URL: url.default('https://play.google.com/store/apps/details?id=kz.zhol.app'),
+  /** The simulator's download (an app store or file); through the external-link route when external. */
+  ZHOL_SIMULATOR_URL: url.default('https://zhol.example/simulator/download/'),
+  /** The exam sign-up page framed on the booking page (the server reads it too, for the CSP). */
+  ZHOL_BOOKING_URL: url.default(DEFAULT_BOOKING_URL),
+  /** Further hosts the external-link route may open (booking, streams…), separated by spaces or commas. */
+  ZHOL_EXTERNAL_LINK_HOSTS: hosts(''),
+  /** Hosts of the streams' own pages (a stream that cannot be embedded is opened there). */
+  ZHOL_STREAM_LINK_HOSTS: hosts('www.youtube.com'),
 });
 
 export type SiteConfig = z.infer<typeof schema>;
@@ -60,6 +69,14 @@ export function externalLinkHosts(config: SiteConfig = site): string[] {
     config.ZHOL_RECOVER_URL,
     config.ZHOL_APP_STORE_URL,
     config.ZHOL_GOOGLE_PLAY_URL,
+    config.ZHOL_SIMULATOR_URL,
+    config.ZHOL_BOOKING_URL,
   ];
-  return [...new Set([...links.map((link) => new URL(link).host), ...config.ZHOL_EXTERNAL_LINK_HOSTS])];
+  return [
+    ...new Set([
+      ...links.map((link) => new URL(link).host),
+      ...config.ZHOL_STREAM_LINK_HOSTS,
+      ...config.ZHOL_EXTERNAL_LINK_HOSTS,
+    ]),
+  ];
 }

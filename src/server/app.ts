@@ -19,6 +19,7 @@ import { menuRoutes } from './routes/menu';
 import { notificationRoutes } from './routes/notifications';
 import { pageRoutes } from './routes/page';
 import { statisticsRoutes } from './routes/statistics';
+import { streamsRoutes } from './routes/streams';
 import { userRoutes } from './routes/user';
 
 export function createApp(getDeps: () => Promise<Deps>) {
@@ -56,6 +57,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);
   app.route('/v1/domain/online', bankRoutes);
+  app.route('/v1/domain/online', streamsRoutes);
   app.route('/v1/analytics', analyticsRoutes);
   app.route('/v1', mediaRoutes);
 

@@ -5,6 +5,9 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** Shared with the build's site settings so the framed page and the CSP agree by default. */
+export const DEFAULT_BOOKING_URL = 'https://booking.zhol.example/exam/';
+
 const origin = z.string().regex(/^https?:\/\/[^\s/]+$/, 'each must be an origin like https://booking.example.kz');
 
 const schema = z.object({
@@ -22,6 +25,35 @@ const schema = z.object({
     .default('')
     .transform((v) => v.split(/\s+/).filter(Boolean))
     .pipe(z.array(origin)),
+  /** The exam sign-up page the booking page frames (read at build too: keep the two equal). */
+  ZHOL_BOOKING_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_BOOKING_URL),
+  /** A JSON list of streams ({centre, city, link, embed}) fetched instead of content/streams.yaml; unset: content. */
+  ZHOL_STREAMS_LIST_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
+  /** The embeddability check per stream: `{url}` becomes the stream's link; 200 means it can be embedded. */
+  ZHOL_STREAM_CHECK_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+\{url\}/, 'must be an http(s) URL containing {url}')
+    .default('https://www.youtube.com/oembed?format=json&url={url}'),
+  /** Origins the stream players are embedded from (frame-src); a stream whose embed is elsewhere is a link. */
+  ZHOL_STREAM_EMBED_ORIGINS: z
+    .string()
+    .default('https://www.youtube-nocookie.com')
+    .transform((v) => v.split(/\s+/).filter(Boolean))
+    .pipe(z.array(origin)),
+  /** Milliseconds one stream check (or the list fetch) may take before it counts as failed. */
+  ZHOL_STREAM_CHECK_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(3_000),
+  /** Seconds the stream list and its checks are reused before they are refreshed in the background. */
+  ZHOL_STREAM_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(600),
   ZHOL_CONTENT_DIR: z.string().min(1).default('content'),
   ZHOL_MEDIA_DIR: z.string().min(1).default('data/media'),
   /** Unset: SQLite at data/zhol.db; `file:<path>`: SQLite there; `postgres://…`: PostgreSQL. */
@@ -67,4 +99,18 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
     throw new Error(`Invalid Zhol server configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * Everything the CSP lets pages frame, exactly: the booking page's origin, the stream players'
+ * origins and the extra ZHOL_FRAME_SOURCES.
+ */
+export function frameOrigins(config: ServerConfig): string[] {
+  return [
+    ...new Set([
+      new URL(config.ZHOL_BOOKING_URL).origin,
+      ...config.ZHOL_STREAM_EMBED_ORIGINS,
+      ...config.ZHOL_FRAME_SOURCES,
+    ]),
+  ];
 }

@@ -4,7 +4,7 @@
 // the same app answers through src/pages/rest/[...path].ts.
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
-export { parseServerConfig } from './config';
+export { frameOrigins, parseServerConfig } from './config';
 import { getDeps } from './runtime';
 
 import type { Deps } from './context';

@@ -47,7 +47,10 @@ export async function createTestDb(dialect: Dialect, options: { content?: boolea
   await migrateToLatest(db);
   if (options.content !== false) await syncContent(db, loadContent());
   const clock = { now: new Date() };
-  const deps: Deps = { db, config: parseServerConfig({ DATABASE_URL: url }), now: () => clock.now };
+  // Route sweeps call the streams list too: its embed check goes to a local port that refuses at once
+  // (9, discard) rather than to the internet.
+  const config = parseServerConfig({ DATABASE_URL: url, ZHOL_STREAM_CHECK_URL: 'http://127.0.0.1:9/check?url={url}' });
+  const deps: Deps = { db, config, now: () => clock.now };
   return {
     deps,
     clock,
