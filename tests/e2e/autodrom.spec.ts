@@ -6,7 +6,19 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { DESKTOP, expect, localeCodes, open, PHONE, t, test, waitForIslands, type Locale } from './support';
+import {
+  DESKTOP,
+  expect,
+  localeCodes,
+  open,
+  PHONE,
+  settledLayoutShift,
+  t,
+  test,
+  waitForIslands,
+  watchLayoutShifts,
+  type Locale,
+} from './support';
 
 const PASSWORD = 'zhol-demo-2025';
 type Text3 = Record<Locale, string>;
@@ -237,37 +249,10 @@ test('without the access: the reason, the promo and the buy link', async ({ page
   expect(await axe(page)).toEqual([]);
 });
 
-declare global {
-  interface Window {
-    __cls?: { value: number; sources: string[] };
-  }
-}
-
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`no layout shift at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
-    test.beforeEach(async ({ page }) => {
-      // The browser's own layout-shift entries, as Lighthouse counts them (see layout-shift.spec.ts).
-      await page.addInitScript(() => {
-        window.__cls = { value: 0, sources: [] };
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-            sources?: { node?: Node }[];
-          })[]) {
-            if (e.hadRecentInput) continue;
-            window.__cls!.value += e.value;
-            for (const source of e.sources ?? []) {
-              const el = source.node instanceof Element ? source.node : source.node?.parentElement;
-              window.__cls!.sources.push(
-                `${e.value.toFixed(4)} ${el ? `${el.tagName}.${[...el.classList].join('.')}` : '?'}`,
-              );
-            }
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-    });
+    test.beforeEach(({ page }) => watchLayoutShifts(page));
     /** Signs in, then lands on My purchases as after a sign-in in the browser: the shell then knows the learner's layout hint. */
     const signInAndLand = async (page: Page, login: string) => {
       await signIn(page, login);
@@ -280,9 +265,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await waitForIslands(page);
       await expect(page.locator(selector).first()).toBeVisible();
       await expect(page.locator('[data-autodrom-static]')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      const measured = await page.evaluate(() => window.__cls!);
+      const measured = await settledLayoutShift(page);
       // Sub-pixel rounding aside, nothing moves.
       expect(measured.value, measured.sources.join('\n')).toBeLessThan(0.001);
     };

@@ -7,7 +7,19 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { expect, localeCodes, open, PHONE, t, test, url, waitForIslands, type Locale } from './support';
+import {
+  expect,
+  localeCodes,
+  open,
+  PHONE,
+  settledLayoutShift,
+  t,
+  test,
+  url,
+  waitForIslands,
+  watchLayoutShifts,
+  type Locale,
+} from './support';
 
 const BOOKING_URL = 'https://booking.zhol.example/exam/';
 const school = parse(readFileSync('content/school/school.yaml', 'utf8')) as {
@@ -26,12 +38,6 @@ const byId = (id: string) => streams.find((s) => s.id === id)!;
 // The provider says these two can be embedded; content lists them first and fourth.
 const SORTED = ['almaty-1', 'karaganda-1', 'astana-1', 'shymkent-1'];
 
-declare global {
-  interface Window {
-    __centreCls?: number;
-  }
-}
-
 test.beforeEach(async ({ page }) => {
   // Third-party pages the app frames, answered locally (a tiny page with a title and a form).
   const stub = (title: string) =>
@@ -42,14 +48,7 @@ test.beforeEach(async ({ page }) => {
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: stub('Player') }),
   );
-  await page.addInitScript(() => {
-    window.__centreCls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) window.__centreCls! += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
 });
 
 async function axe(page: Page): Promise<string[]> {
@@ -60,9 +59,7 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 async function cls(page: Page): Promise<number> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return page.evaluate(() => window.__centreCls ?? 0);
+  return (await settledLayoutShift(page)).value;
 }
 
 for (const locale of localeCodes) {

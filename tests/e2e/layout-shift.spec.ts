@@ -2,38 +2,12 @@
 // (CLS budget 0), signed in or not, on a phone and on a desktop: every skeleton is the size of what
 // replaces it. Measured with the browser's own layout-shift entries, as Lighthouse does.
 import type { Page } from '@playwright/test';
-import { DESKTOP, expect, test, waitForIslands } from './support';
+import { DESKTOP, expect, settledLayoutShift, test, waitForIslands, watchLayoutShifts } from './support';
 
 const PASSWORD = 'zhol-demo-2025';
 const PHONE_SMALL = { width: 375, height: 740 };
 
-declare global {
-  interface Window {
-    __cls?: { value: number; sources: string[] };
-  }
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.__cls = { value: 0, sources: [] };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources?: { node?: Node }[];
-      })[]) {
-        if (entry.hadRecentInput) continue;
-        window.__cls!.value += entry.value;
-        for (const s of entry.sources ?? []) {
-          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-          window.__cls!.sources.push(
-            `${entry.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '?'}`,
-          );
-        }
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-});
+test.beforeEach(({ page }) => watchLayoutShifts(page));
 
 async function signIn(page: Page, login: string) {
   const response = await page.request.post('/rest/v1/core/authentication', {
@@ -47,10 +21,7 @@ async function cls(page: Page, path: string, settled: string): Promise<{ value: 
   await page.goto(path);
   await waitForIslands(page);
   await expect(page.locator(settled).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // Two frames, so a shift caused by the last render is reported before we read.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return page.evaluate(() => window.__cls!);
+  return settledLayoutShift(page);
 }
 
 const cases = [

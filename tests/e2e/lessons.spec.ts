@@ -6,18 +6,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { demoLearnerCopy, expect, localeCodes, open, t, test, waitForIslands } from './support';
+import {
+  demoLearnerCopy,
+  expect,
+  localeCodes,
+  open,
+  settledLayoutShift,
+  t,
+  test,
+  waitForIslands,
+  watchLayoutShifts,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 const PASSWORD = 'zhol-demo-2025';
 const EDU = '/rest/v1/core/user/access/education';
-
-declare global {
-  interface Window {
-    __lessonsCls?: number;
-  }
-}
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
@@ -138,20 +142,13 @@ for (const locale of localeCodes) {
 }
 
 test('the learner’s course arrives without shifting the page (CLS 0)', async ({ page }) => {
-  await page.addInitScript(() => {
-    window.__lessonsCls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) window.__lessonsCls! += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   await signIn(page, 'learner');
   await page.goto('/ru/lessons');
   await waitForIslands(page);
   await expect(page.locator('[data-progress]')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  expect(await page.evaluate(() => window.__lessonsCls)).toBe(0);
+  const { value, sources } = await settledLayoutShift(page);
+  expect(value, sources.join('\n')).toBe(0);
 });
 
 test('learner watches a lesson, passes its credit test, sees progress move, and the next module opens only after the module test', async ({

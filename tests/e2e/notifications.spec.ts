@@ -8,7 +8,17 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
 import { hashPassword } from '../../src/server/services/passwords';
-import { expect, localeCodes, open, PHONE, t, test, type Locale } from './support';
+import {
+  expect,
+  localeCodes,
+  open,
+  PHONE,
+  settledLayoutShift,
+  t,
+  test,
+  watchLayoutShifts,
+  type Locale,
+} from './support';
 
 const DATE = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
 const COLORS = ['info', 'danger', 'success', 'warning', 'secondary'] as const;
@@ -360,37 +370,14 @@ test('a notification’s link opens through the external-link route, even to a h
 });
 
 test('the icon and its badge arrive without moving anything (CLS 0)', async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number; __sources: string[] };
-    w.__shift = 0;
-    w.__sources = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources?: { node?: Node }[];
-      })[]) {
-        if (entry.hadRecentInput) continue;
-        w.__shift += entry.value;
-        for (const s of entry.sources ?? []) {
-          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-          w.__sources.push(el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '?');
-        }
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   const learner = await newLearner();
   addNotifications(learner.id, [1, 2], () => true);
   await signIn(page, learner.login);
   for (const path of ['/ru/rules', '/kz/']) {
     await page.goto(path);
     await expect(badge(page)).toHaveText('2');
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const { shift, sources } = await page.evaluate(() => {
-      const w = window as unknown as { __shift: number; __sources: string[] };
-      return { shift: w.__shift, sources: w.__sources };
-    });
-    expect(shift, `${path}: ${sources.join(', ')}`).toBe(0);
+    const { value, sources } = await settledLayoutShift(page);
+    expect(value, `${path}: ${sources.join(', ')}`).toBe(0);
   }
 });

@@ -7,7 +7,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { DESKTOP, demoLearnerCopy, expect, open, PHONE, t, test, waitForIslands, type Locale } from './support';
+import {
+  DESKTOP,
+  demoLearnerCopy,
+  expect,
+  open,
+  PHONE,
+  settledLayoutShift,
+  t,
+  test,
+  waitForIslands,
+  watchLayoutShifts,
+  type Locale,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -445,36 +457,11 @@ test.describe('at phone width', () => {
 });
 
 // Layout stability, measured as tests/e2e/layout-shift.spec.ts does: the browser's own layout-shift entries.
-declare global {
-  interface Window {
-    __cls?: { value: number; sources: string[] };
-  }
-}
 
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`CLS at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript(() => {
-        window.__cls = { value: 0, sources: [] };
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-            sources?: { node?: Node }[];
-          })[]) {
-            if (entry.hadRecentInput) continue;
-            window.__cls!.value += entry.value;
-            for (const s of entry.sources ?? []) {
-              const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-              window.__cls!.sources.push(
-                `${entry.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '?'}`,
-              );
-            }
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-    });
+    test.beforeEach(({ page }) => watchLayoutShifts(page));
 
     const cases = [
       { name: '/stats, visitor', path: () => '/ru/stats', login: false, settled: '[data-stats-signin]' },
@@ -504,9 +491,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         await page.goto(c.path());
         await waitForIslands(page);
         await expect(page.locator(c.settled).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-        const measured = await page.evaluate(() => window.__cls!);
+        const measured = await settledLayoutShift(page);
         expect(measured.value, measured.sources.join('\n')).toBeLessThan(0.001);
       });
     }

@@ -123,3 +123,42 @@ export function demoLearnerCopy(
     db.close();
   }
 }
+
+declare global {
+  interface Window {
+    __cls?: { value: number; sources: string[] };
+  }
+}
+
+/**
+ * Counts layout shifts on every page this Page opens from now on: the browser's own layout-shift
+ * entries (as Lighthouse counts them, input-driven ones left out), each shifted element named.
+ */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__cls = { value: 0, sources: [] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        window.__cls!.value += entry.value;
+        for (const s of entry.sources ?? []) {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          window.__cls!.sources.push(
+            `${entry.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '?'}`,
+          );
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shift counted since the current page loaded, once it has settled (network idle, two frames). */
+export async function settledLayoutShift(page: Page): Promise<{ value: number; sources: string[] }> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate(() => window.__cls ?? { value: Number.NaN, sources: ['watchLayoutShifts was not called'] });
+}
