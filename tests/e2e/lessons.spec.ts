@@ -185,7 +185,11 @@ test('learner watches a lesson, passes its credit test, sees progress move, and 
   await next.click();
   await expect(page).toHaveURL(/\/ru\/tests\/\d+$/);
   await passByClicks(page);
-  await open(page, '/ru/lessons');
+  // The result leads back to the course, not to the tests page.
+  await expect(page.locator('[data-new-test]')).toHaveCount(0);
+  await expect(page.locator('[data-back-to-course]')).toHaveText(t('ru', 'exam.result.course'));
+  await page.locator('[data-back-to-course]').click();
+  await expect(page).toHaveURL(/\/ru\/lessons$/);
   await waitForIslands(page);
   await expect(page.locator('[data-lesson="1"]')).toHaveAttribute('data-passed', 'true');
   await expect(progress.locator('[data-theory-percent]')).toHaveAttribute('data-theory-percent', '2');

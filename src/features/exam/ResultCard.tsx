@@ -7,6 +7,9 @@ import { formatClock, isoDuration, resultKey, spentSeconds, summarize } from './
 import { modeLabel } from './StartCard';
 import type { Examination } from './types';
 
+// A lesson's, module's or final test belongs to the video course: its result leads back there.
+const COURSE_MODES: ReadonlySet<string> = new Set(['lesson', 'module', 'final']);
+
 interface Props {
   locale: Locale;
   texts: Texts;
@@ -99,9 +102,15 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
           </>
         ) : (
           <>
-            <a className="btn btn--secondary" href={`/${locale}/tests`} data-new-test>
-              {texts['exam.result.newTest']}
-            </a>
+            {COURSE_MODES.has(exam.mode) ? (
+              <a className="btn btn--secondary" href={`/${locale}/lessons`} data-back-to-course>
+                {texts['exam.result.course']}
+              </a>
+            ) : (
+              <a className="btn btn--secondary" href={`/${locale}/tests`} data-new-test>
+                {texts['exam.result.newTest']}
+              </a>
+            )}
             <a className="btn btn--secondary" href={`/${locale}/stats/${exam.qualification.id}`} data-result-stats>
               {texts['exam.result.stats']}
             </a>
