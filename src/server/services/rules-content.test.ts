@@ -5,7 +5,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRules, RULES_LOCALES, type RulesChapter, rulesAnchor, rulesProblems } from './rules-content';
+import {
+  annexAnchor,
+  loadRules,
+  RULES_LOCALES,
+  type RulesAnnex,
+  type RulesChapter,
+  rulesAnchor,
+  rulesProblems,
+} from './rules-content';
 
 const edition = loadRules('content/rules');
 const paragraphs = (locale: (typeof RULES_LOCALES)[number]) => edition[locale].flatMap((c) => c.paragraphs);
@@ -43,9 +51,30 @@ describe('rules content', () => {
     for (const c of edition.kz) expect(JSON.stringify(c), c.file).toMatch(/[ӘәҒғҚқҢңӨөҰұҮүҺһІі]/);
   });
 
-  it('gives anchors p24 and p24-3', () => {
+  it('gives anchors p24, p24-3 and, in annexes, a1-2-4', () => {
     expect(rulesAnchor(24)).toBe('p24');
     expect(rulesAnchor(24, 3)).toBe('p24-3');
+    expect(annexAnchor(1, '5.19.1')).toBe('a1-5-19-1');
+  });
+
+  it('has the same annexes, sections and item codes in ru, kz and en, each code once, every text there', () => {
+    expect(edition.annexes.ru.length).toBeGreaterThan(0);
+    const shape = (annexes: RulesAnnex[]) =>
+      annexes.map((a) => [a.annex, a.sections.map((s) => [s.code, s.items.map((i) => i.code)])]);
+    expect(shape(edition.annexes.kz)).toEqual(shape(edition.annexes.ru));
+    expect(shape(edition.annexes.en)).toEqual(shape(edition.annexes.ru));
+    for (const locale of RULES_LOCALES)
+      for (const a of edition.annexes[locale]) {
+        const anchors = a.sections.flatMap((s) => s.items.map((i) => annexAnchor(a.annex, i.code)));
+        expect(new Set(anchors).size).toBe(anchors.length);
+        for (const i of a.sections.flatMap((s) => s.items)) {
+          expect(i.name.trim().length * i.text.trim().length).toBeGreaterThan(0);
+          if (locale === 'en') expect(i.name + i.text).not.toMatch(/[А-Яа-яЁё]/);
+        }
+      }
+    const broken = structuredClone(edition);
+    broken.annexes.en[0]!.sections[0]!.items.pop();
+    expect(rulesProblems(broken).join('\n')).toMatch(/en\/annex-1-[a-z-]+\.yaml: sections or items differ/);
   });
 
   it('finds a gap, a repeat and a paragraph in one language only', () => {
