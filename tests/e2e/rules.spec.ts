@@ -1,0 +1,94 @@
+// /rules: the study edition of the traffic rules, rendered statically per locale, with stable anchors,
+// a table of contents that works without JS, and Pagefind search (each language its own index).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, localeCodes, open, settledLayoutShift, t, test, url, watchLayoutShifts, type Locale } from './support';
+
+// A word that occurs in several paragraphs of each language's text (тоннели / туннельдер / tunnels).
+const term: Record<Locale, string> = { ru: 'тоннелях', kz: 'туннельдерде', en: 'tunnels' };
+
+for (const locale of localeCodes) {
+  test(`${locale}: chapters, paragraphs and subparagraphs render with their anchors`, async ({ page }) => {
+    await open(page, url(locale, 'rules'));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale === 'kz' ? 'kk' : locale);
+    await expect(page.locator('#ch1')).toContainText(t(locale, 'rules.chapter', { n: 1 }));
+    await expect(page.locator('.rules-chapter')).toHaveCount(29);
+    await expect(page.locator('#p1')).toBeVisible();
+    await expect(page.locator('#p44-1')).toBeVisible();
+    await expect(page.locator('#a1-2-4')).toBeVisible();
+    // A visible copy-link anchor with an accessible name, pointing at its own paragraph.
+    const link = page.getByRole('link', { name: t(locale, 'rules.linkSubparagraph', { n: 44, sub: 1 }), exact: true });
+    await expect(link).toHaveAttribute('href', '#p44-1');
+    // Editors' notes stay out of the page.
+    await expect(page.locator('main')).not.toContainText('not checked');
+    // Only the rules' text is indexed.
+    await expect(page.locator('[data-pagefind-body]')).toHaveCount(1);
+    await expect(page.locator('.rules-text[data-pagefind-body]')).toHaveCount(1);
+  });
+
+  test(`${locale}: search finds a term and opens its paragraph`, async ({ page }) => {
+    await open(page, url(locale, 'rules'));
+    const box = page.getByRole('searchbox', { name: t(locale, 'rules.search.label') });
+    await box.fill(term[locale]);
+    const status = page.getByRole('status').filter({ hasText: /\d/ });
+    await expect(status).toHaveText(new RegExp(t(locale, 'rules.search.count', { count: '\\d+' })));
+    const count = Number((await status.textContent())!.match(/\d+/)![0]);
+    expect(count).toBeGreaterThan(0);
+    const results = page.locator('.rules-search__result');
+    await expect(results).toHaveCount(count);
+    await expect(results.first().locator('mark').first()).toBeVisible();
+    const first = results.first().getByRole('link');
+    const href = (await first.getAttribute('href'))!;
+    expect(href).toMatch(/^#(p\d+(-\d+)?|a\d+(-\d+)+)$/);
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.locator(href)).toBeInViewport();
+    // The paragraph the result opened really contains the word.
+    const block = page.locator(`${href} ~ p, ${href} + p`).first();
+    await expect(block).toContainText(term[locale].slice(0, 5), { ignoreCase: true });
+  });
+}
+
+test('a search with no matches says so', async ({ page }) => {
+  await open(page, url('en', 'rules'));
+  await page.getByRole('searchbox').fill('qwxzvk');
+  await expect(page.getByRole('status').filter({ hasText: t('en', 'rules.search.none') })).toBeVisible();
+  await expect(page.locator('.rules-search__result')).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the text reads and the table of contents links work', async ({ page }) => {
+    await page.goto(url('ru', 'rules'));
+    const toc = page.getByRole('navigation', { name: t('ru', 'rules.toc') });
+    const link = toc.getByRole('link', { name: new RegExp(`^${t('ru', 'rules.chapter', { n: 11 })}\\.`) });
+    await expect(link).toHaveAttribute('href', '#ch11');
+    await link.click();
+    await expect(page).toHaveURL(/#ch11$/);
+    await expect(page.locator('#ch11')).toBeInViewport();
+    await toc.getByRole('link', { name: new RegExp(`^${t('ru', 'rules.annex', { n: 1 })}\\.`) }).click();
+    await expect(page.locator('#a1')).toBeInViewport();
+  });
+});
+
+for (const locale of localeCodes) {
+  test(`${locale}: no axe violations, with search results shown`, async ({ page }) => {
+    await open(page, url(locale, 'rules'));
+    await page.getByRole('searchbox').fill(term[locale]);
+    await expect(page.locator('.rules-search__result').first()).toBeVisible();
+    const result = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const found = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+    expect(found).toEqual([]);
+  });
+}
+
+test('the page loads without layout shift', async ({ page }) => {
+  await watchLayoutShifts(page);
+  await open(page, url('ru', 'rules'));
+  const cls = await settledLayoutShift(page);
+  expect(cls.sources).toEqual([]);
+  expect(cls.value).toBe(0);
+});
