@@ -92,3 +92,11 @@ test('the page loads without layout shift', async ({ page }) => {
   expect(cls.sources).toEqual([]);
   expect(cls.value).toBe(0);
 });
+
+test('search works after arriving through the client-side router', async ({ page }) => {
+  await open(page, url('ru', 'tests'));
+  await page.locator('#sidebar a.nav-link[href="/ru/rules"]').click();
+  await expect(page).toHaveURL(/\/ru\/rules$/);
+  await page.getByRole('searchbox', { name: t('ru', 'rules.search.label') }).fill(term.ru);
+  await expect(page.locator('.rules-search__result').first()).toBeVisible();
+});
