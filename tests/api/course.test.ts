@@ -314,6 +314,43 @@ describe.each(dialects)('video course on %s', (dialect) => {
     expect(await info()).toMatchObject({ passed: false, modules_passed: 1, lessons_passed: 8 });
   }, 120_000);
 
+  it('links a lesson’s test to that lesson even when another lesson’s unbegun test draws the same way', async () => {
+    // Two lessons whose tests draw alike (content naming themes only, here both "general"): the
+    // engine takes up an unbegun test with the same request, which must not hand lesson 2 the test
+    // linked to lesson 1, whose pass would then count for lesson 1 alone.
+    const [one, two] = (await modules())[0]!.lessons;
+    const ids = [one!.id, two!.id];
+    const saved = await t.deps.db
+      .selectFrom('lessons')
+      .select(['id', 'test_questions'])
+      .where('id', 'in', ids)
+      .execute();
+    await t.deps.db.updateTable('lessons').set({ test_questions: '' }).where('id', 'in', ids).execute();
+    try {
+      const first = await (await call('POST', `${EDU}/lessons/${one!.id}/test/`, 'learner', 'en', {})).json();
+      const second = await (await call('POST', `${EDU}/lessons/${two!.id}/test/`, 'learner', 'en', {})).json();
+      expect(second.id).not.toBe(first.id);
+      const link = await t.deps.db
+        .selectFrom('course_tests')
+        .select('lesson_id')
+        .where('examination_id', '=', second.id)
+        .executeTakeFirstOrThrow();
+      expect(link.lesson_id).toBe(two!.id);
+      // Lesson 1's test was abandoned for it (one open test per mode), so continuing lesson 1 draws anew.
+      const again = await (
+        await call('POST', `${EDU}/lessons/${one!.id}/test/`, 'learner', 'en', { continue: true })
+      ).json();
+      expect([first.id, second.id]).not.toContain(again.id);
+    } finally {
+      for (const row of saved)
+        await t.deps.db
+          .updateTable('lessons')
+          .set({ test_questions: row.test_questions })
+          .where('id', '=', row.id)
+          .execute();
+    }
+  });
+
   it('says the access has ended to a learner whose access ended, and to one whose access ends while learning', async () => {
     const res = await call('GET', `${EDU}/info/`, 'expired', 'en');
     expect(res.status).toBe(403);

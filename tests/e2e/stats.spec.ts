@@ -379,6 +379,29 @@ test('a learner without any category hears how to get statistics; one whose acce
   await expect(page.locator('[data-stat-headline] [data-access="ended"]')).toBeVisible();
 });
 
+test('a list that fails to load says so and loads again on Try again', async ({ page }) => {
+  await signIn(page);
+  // The page call brings the list; without it the island asks for it alone, and that call fails.
+  await page.route('**/rest/v1/core/user/page/other*', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), statistics: null } });
+  });
+  const failing = '**/rest/v1/core/user/examination/statistics*';
+  await page.route(failing, (route) =>
+    route.fulfill({ status: 503, json: { desc: t('en', 'errors.databaseUnavailable'), status: 503 } }),
+  );
+  await open(page, '/en/stats');
+  await waitForIslands(page);
+  const error = page.locator('[data-stats-error]');
+  await expect(error.getByRole('heading')).toHaveText(t('en', 'stats.error.failed'));
+  await expect(error.locator('p')).toHaveText(t('en', 'errors.databaseUnavailable'));
+  await expect(page.locator('[data-stats-placeholder]')).toHaveCount(0);
+  await page.unroute(failing);
+  await error.getByRole('button', { name: t('en', 'stats.retry') }).click();
+  await expect(page.locator(`[data-stats-item="${qualification}"]`)).toBeVisible();
+  await expect(error).toHaveCount(0);
+});
+
 test('the detail call’s errors are said in the learner’s language', async ({ page }) => {
   await signIn(page);
   // A category that does not exist: 404.

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { lessonOf, visibleLessons, withViewed, type ModuleView } from './store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearUserData } from '../../client/session';
+import { $courseInfo, $modules, loadCourse, lessonOf, visibleLessons, withViewed, type ModuleView } from './store';
 
 const lesson = (id: number, viewed: boolean) => ({
   id,
@@ -41,5 +42,31 @@ describe('lessons store', () => {
     expect(lessonOf(modules, 3)).toMatchObject({ module: { id: 2 }, lesson: { id: 3 } });
     expect(lessonOf(modules, 99)).toBeNull();
     expect(lessonOf(null, 1)).toBeNull();
+  });
+});
+
+describe('loadCourse', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('drops answers that arrive after a sign-out', async () => {
+    globalThis.document = { cookie: '' } as Document;
+    const pending: (() => void)[] = [];
+    globalThis.fetch = ((url: string) =>
+      new Promise<Response>((resolve) =>
+        pending.push(() =>
+          resolve(
+            new Response(JSON.stringify(String(url).includes('/modules/') ? { data: modules } : { course: { id: 1 } })),
+          ),
+        ),
+      )) as typeof fetch;
+    const left = loadCourse();
+    clearUserData();
+    for (const answer of pending) answer();
+    await left;
+    expect($courseInfo.get()).toBeNull();
+    expect($modules.get()).toBeNull();
   });
 });

@@ -21,7 +21,12 @@ export const $modules = atom<ModuleView[] | null>(null);
 export const $courseError = atom<{ status: number; desc: string } | null>(null);
 export const $hideWatched = atom(false);
 
+// Only the latest load may fill the page, and none sent before a sign-out: a late answer would show
+// the learner who left to whoever signs in next.
+let request = 0;
+
 onUserCleared(() => {
+  request++;
   $courseInfo.set(null);
   $modules.set(null);
   $courseError.set(null);
@@ -29,15 +34,18 @@ onUserCleared(() => {
 });
 
 export async function loadCourse(): Promise<void> {
+  const mine = ++request;
   try {
     const [info, modules] = await Promise.all([
       apiRequest<CourseInfo>(`${EDU}/info/`),
       apiRequest<{ data: ModuleView[] }>(`${EDU}/modules/`),
     ]);
+    if (mine !== request) return;
     $courseError.set(null);
     $courseInfo.set(info);
     $modules.set(modules.data);
   } catch (error) {
+    if (mine !== request) return;
     const e = error as ApiRequestError;
     $courseError.set({ status: e.status, desc: e.desc });
   }
@@ -55,9 +63,12 @@ export function setHideWatched(hide: boolean): void {
 export async function markViewed(lessonId: number): Promise<void> {
   const modules = $modules.get();
   if (modules?.some((m) => m.lessons.some((l) => l.id === lessonId && l.viewed))) return;
+  const mine = request;
   await apiRequest(`${EDU}/lessons/${lessonId}/view/`, { method: 'PUT' });
+  if (mine !== request) return;
   $modules.set(withViewed($modules.get(), lessonId));
-  $courseInfo.set(await apiRequest<CourseInfo>(`${EDU}/info/`));
+  const info = await apiRequest<CourseInfo>(`${EDU}/info/`);
+  if (mine === request) $courseInfo.set(info);
 }
 
 export function withViewed(modules: ModuleView[] | null, lessonId: number): ModuleView[] | null {

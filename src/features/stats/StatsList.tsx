@@ -3,7 +3,7 @@
 // sign-in card. Before we know who is here, CSS picks the visitor's card or the learner's skeleton
 // from <html data-hint> (see client/shell-hint.ts).
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiRequestError } from '../../client/api';
 import { $authStatus } from '../../client/auth';
 import { $userLoading } from '../../client/session';
@@ -110,14 +110,26 @@ export default function StatsList({ locale, texts }: Props) {
   const loading = useStore($userLoading);
   const statistics = useStore($statistics);
   const hydrated = useHydrated();
+  // A failed load says so and offers a retry (else the skeleton would wait forever); null while none failed.
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
-    if (status === 'authenticated' && !loading && statistics === null) {
-      loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', (e as ApiRequestError).desc ?? e));
+    if (status === 'authenticated' && !loading && statistics === null && failed === null) {
+      loadStatistics().catch((e: unknown) => setFailed((e as ApiRequestError).desc ?? ''));
     }
-  }, [status, loading, statistics]);
+  }, [status, loading, statistics, failed]);
 
   if (hydrated && status === 'anonymous') return <SignInCard locale={locale} texts={texts} />;
+  if (status === 'authenticated' && statistics === null && failed !== null)
+    return (
+      <section className="card notice notice--error" role="alert" data-stats-error>
+        <h2>{texts['stats.error.failed']}</h2>
+        {failed && <p>{failed}</p>}
+        <button className="btn btn--secondary" type="button" onClick={() => setFailed(null)}>
+          {texts['stats.retry']}
+        </button>
+      </section>
+    );
   const waiting = !hydrated || status === 'unknown' || loading || statistics === null;
   if (waiting) {
     const shape = hydrated && status === 'authenticated' ? ' stats-placeholder--learner' : '';

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { familiarityShares, notEnoughData, statisticsOf } from './store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearUserData } from '../../client/session';
+import { $statistics, familiarityShares, loadStatistics, notEnoughData, statisticsOf } from './store';
 import type { QualificationStatistics } from '../../shared/statistics';
 
 describe('familiarityShares', () => {
@@ -48,5 +49,35 @@ describe('notEnoughData and statisticsOf', () => {
     expect(statisticsOf([entry(1, 0), entry(2, 3)], 2)?.familiarity.correct_once).toBe(3);
     expect(statisticsOf(null, 2)).toBeUndefined();
     expect(statisticsOf([entry(1, 0)], null)).toBeUndefined();
+  });
+});
+
+describe('loadStatistics', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const list = (id: number) => [{ qualification: { id, name: `Q${id}` } }];
+
+  it('drops an answer that arrives after a sign-out, and an older answer after a newer one', async () => {
+    globalThis.document = { cookie: '' } as Document;
+    const pending: ((id: number) => void)[] = [];
+    globalThis.fetch = (() =>
+      new Promise<Response>((resolve) =>
+        pending.push((id) => resolve(new Response(JSON.stringify({ data: list(id) })))),
+      )) as typeof fetch;
+    const left = loadStatistics();
+    clearUserData();
+    pending.shift()!(1);
+    await left;
+    expect($statistics.get()).toBeNull();
+
+    const older = loadStatistics();
+    const newer = loadStatistics();
+    pending.pop()!(3);
+    await newer;
+    pending.pop()!(2);
+    await older;
+    expect($statistics.get()?.map((s) => s.qualification.id)).toEqual([3]);
   });
 });

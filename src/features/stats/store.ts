@@ -12,9 +12,14 @@ export type { Familiarity, QualificationStatistics };
 
 export const $statistics = atom<QualificationStatistics[] | null>(null);
 
+// Only the latest request may fill the list, and none sent before a sign-out: a late answer would
+// show the learner who left to whoever signs in next, or an older list over a newer one.
+let request = 0;
+
 export async function loadStatistics(): Promise<QualificationStatistics[]> {
+  const mine = ++request;
   const { data } = await apiRequest<{ data: QualificationStatistics[] }>('/rest/v1/core/user/examination/statistics');
-  $statistics.set(data);
+  if (mine === request) $statistics.set(data);
   return data;
 }
 
@@ -49,4 +54,7 @@ registerUserLoader('statistics', loadStatistics);
 onExamFinished(() => {
   loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', e));
 });
-onUserCleared(() => $statistics.set(null));
+onUserCleared(() => {
+  request++;
+  $statistics.set(null);
+});

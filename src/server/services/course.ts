@@ -320,7 +320,8 @@ export async function startCourseTest(
   random?: Random,
 ): Promise<number> {
   const p = await progress(db, learnerId, options.language, now);
-  if (p.course.qualification_id === null) throw new DomainError('invalid', 'errors.noQuestions');
+  const qualification = p.course.qualification_id;
+  if (qualification === null) throw new DomainError('invalid', 'errors.noQuestions');
   const byCode = async <T extends 'themes' | 'questions'>(table: T, list: string[]) =>
     list.length
       ? (
@@ -371,20 +372,40 @@ export async function startCourseTest(
     const found = await open.orderBy('e.id', 'desc').executeTakeFirst();
     if (found && (await ownOpenTest(db, learnerId, found.id, now))) return found.id;
   }
-  const examinationId = await startExamination(
-    db,
-    learnerId,
-    {
-      qualification: p.course.qualification_id,
-      prepare: true,
-      continue: false,
-      language: options.language,
-      extras,
-      courseAccessUntil: p.access.end_at,
-    },
-    now,
-    random,
-  );
+  const start = () =>
+    startExamination(
+      db,
+      learnerId,
+      {
+        qualification,
+        prepare: true,
+        continue: false,
+        language: options.language,
+        extras,
+        courseAccessUntil: p.access.end_at,
+      },
+      now,
+      random,
+    );
+  let examinationId = await start();
+  // The engine takes up an unbegun open test of the mode drawn the same way, and two lessons (or
+  // modules) may draw alike: one linked to another lesson or module must not be handed over, or its
+  // pass would count there. It is abandoned (as starting anew would) and a test drawn for this one.
+  const linked = await db
+    .selectFrom('course_tests')
+    .select(['lesson_id', 'module_id'])
+    .where('examination_id', '=', examinationId)
+    .executeTakeFirst();
+  if (linked && (linked.lesson_id !== link.lesson_id || linked.module_id !== link.module_id)) {
+    await db
+      .updateTable('examinations')
+      .set({ status: 'cancelled', finished_at: now.toISOString() })
+      .where('id', '=', examinationId)
+      .where('learner_id', '=', learnerId)
+      .where('status', '=', 'process')
+      .execute();
+    examinationId = await start();
+  }
   // A resumed test is already linked.
   await db
     .insertInto('course_tests')
