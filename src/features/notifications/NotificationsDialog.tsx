@@ -101,20 +101,7 @@ export default function NotificationsDialog({ locale, texts, onClosed }: Props) 
           onClick={() => ref.current?.close()}
           data-notifications-close
         >
-          <svg
-            className="icon"
-            width="22"
-            height="22"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <CloseIcon size={22} />
         </button>
       </div>
       <div className="notif-dialog__body" aria-busy={loading}>
@@ -153,20 +140,7 @@ export default function NotificationsDialog({ locale, texts, onClosed }: Props) 
                     onClick={() => void remove(n.id, index)}
                     data-notification-remove
                   >
-                    <svg
-                      className="icon"
-                      width="18"
-                      height="18"
-                      viewBox="0 0 24 24"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.8"
-                      strokeLinecap="round"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      <path d="M6 6l12 12M18 6 6 18" />
-                    </svg>
+                    <CloseIcon size={18} />
                   </button>
                 </div>
                 <p className="notif-card__text">{n.text}</p>
@@ -221,5 +195,25 @@ export default function NotificationsDialog({ locale, texts, onClosed }: Props) 
         </nav>
       )}
     </dialog>
+  );
+}
+
+/** The × of the dialog and of each notification (decorative: the button carries the name). */
+function CloseIcon({ size }: { size: number }) {
+  return (
+    <svg
+      className="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
   );
 }
