@@ -7,8 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
-import { hashPassword } from '../../src/server/services/passwords';
 import {
+  demoLearnerCopy,
   expect,
   localeCodes,
   open,
@@ -68,16 +68,7 @@ const titleOf = (locale: Locale, n: number) =>
 /** A learner of this test's own, written straight into the e2e server's database. */
 async function newLearner(): Promise<{ id: number; login: string }> {
   const login = `notif-${randomBytes(4).toString('hex')}`;
-  const hash = await hashPassword(DEMO_PASSWORD);
-  const id = withDb(
-    (db) =>
-      db
-        .prepare(
-          `insert into learners (login, email, fullname, password_hash, blocked, created_at) values (?, ?, ?, ?, 0, ?)`,
-        )
-        .run(login, `${login}@zhol.example`, 'Нурлан Оспанов', hash, new Date().toISOString()).lastInsertRowid,
-  );
-  return { id: Number(id), login };
+  return { id: demoLearnerCopy(login, 'Нурлан Оспанов', []), login };
 }
 
 async function signIn(page: Page, login: string) {

@@ -95,29 +95,33 @@ export async function open(page: Page, path: string) {
  * accesses of the given types, made once in the e2e server's database. Specs that take tests as the
  * shared `learner` change the statistics and unfinished tests other files assert about it while they
  * run alongside (a training in C answers questions of B's bank too), so such specs take their own.
+ * Returns the learner's id.
  */
 export function demoLearnerCopy(
   login: string,
   fullname: string,
   types: readonly ('test' | 'autodrome' | 'education')[],
-) {
+): number {
   const db = new Database(process.env.ZHOL_E2E_DB!);
   try {
-    if (db.prepare('select id from learners where login = ?').get(login)) return;
+    const existing = db.prepare('select id from learners where login = ?').get(login) as { id: number } | undefined;
+    if (existing) return existing.id;
     const demo = db.prepare("select id, password_hash from learners where login = 'learner'").get() as {
       id: number;
       password_hash: string;
     };
     const now = new Date().toISOString();
-    db.transaction(() => {
+    return db.transaction(() => {
       const { lastInsertRowid } = db
         .prepare(
           'insert into learners (login, email, phone, phone_digits, fullname, password_hash, blocked, created_at) values (?, null, null, null, ?, ?, 0, ?)',
         )
         .run(login, fullname, demo.password_hash, now);
-      db.prepare(
-        `insert into accesses (learner_id, type, target_id, start_at, end_at, revoked_at, created_at) select ?, type, target_id, start_at, end_at, null, ? from accesses where learner_id = ? and type in (${types.map(() => '?').join(',')})`,
-      ).run(lastInsertRowid, now, demo.id, ...types);
+      if (types.length > 0)
+        db.prepare(
+          `insert into accesses (learner_id, type, target_id, start_at, end_at, revoked_at, created_at) select ?, type, target_id, start_at, end_at, null, ? from accesses where learner_id = ? and type in (${types.map(() => '?').join(',')})`,
+        ).run(lastInsertRowid, now, demo.id, ...types);
+      return Number(lastInsertRowid);
     })();
   } finally {
     db.close();
