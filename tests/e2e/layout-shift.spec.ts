@@ -1,6 +1,8 @@
 // Layout stability (issue 9 §7, §8): the tests page and My purchases must not shift while they load
 // (CLS budget 0), signed in or not, on a phone and on a desktop: every skeleton is the size of what
 // replaces it. Measured with the browser's own layout-shift entries, as Lighthouse does.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { DESKTOP, expect, settledLayoutShift, test, waitForIslands, watchLayoutShifts } from './support';
 
@@ -59,3 +61,61 @@ for (const viewport of [PHONE_SMALL, DESKTOP]) {
     }
   });
 }
+
+// A page that arrives in pieces (a slow phone network, a busy phone's parser) may be painted before
+// the parser has read the whole shell: the header's last buttons or the bottom bar's last item then
+// appear a frame later and push what is beside them. A proxy between the browser and the server
+// delivers each page in two parts, cut inside the header's buttons, with a pause between them.
+test.describe('a page that arrives in two parts', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  let proxy: Server;
+  let origin: string;
+  test.beforeAll(async ({ baseURL }) => {
+    const upstream = new URL(baseURL!);
+    proxy = createServer((req, res) => {
+      const headers = { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' };
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+        (up) => {
+          const isHtml = /text\/html/.test(String(up.headers['content-type']));
+          if (!isHtml) {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          up.on('data', (c: Buffer) => chunks.push(c));
+          up.on('end', () => {
+            const html = Buffer.concat(chunks).toString('utf8');
+            const { 'content-length': _, 'transfer-encoding': __, ...rest } = up.headers;
+            res.writeHead(up.statusCode ?? 502, rest);
+            // Cut before the language button: the header's first button arrives, the rest later.
+            const cut = html.indexOf('<div class="lang"');
+            res.write(html.slice(0, cut > 0 ? cut : html.length / 2));
+            setTimeout(() => res.end(html.slice(cut > 0 ? cut : html.length / 2)), 700);
+          });
+        },
+      );
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  test.afterAll(() => new Promise<void>((done) => proxy.close(() => done())));
+
+  for (const path of ['/ru/autodrom', '/ru/rules', '/ru/tests'])
+    test(`${path}, signed in, does not shift while its second part arrives`, async ({ page }) => {
+      // Cookies belong to the host, not the port: the session made through the proxy holds for it.
+      const response = await page.request.post(`${origin}/rest/v1/core/authentication`, {
+        data: { login: 'learner', password: PASSWORD, cookie: true },
+      });
+      expect(response.ok()).toBe(true);
+      await page.goto(`${origin}/ru/`);
+      await page.waitForLoadState('networkidle');
+      await page.goto(`${origin}${path}`);
+      await waitForIslands(page);
+      const measured = await settledLayoutShift(page);
+      expect(measured.value, measured.sources.join('\n')).toBeLessThan(0.001);
+    });
+});
