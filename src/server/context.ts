@@ -140,6 +140,33 @@ export async function jsonBody<T extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * A JSON body a call may leave out (a browser's POST with nothing to say sends no body and often no
+ * Content-Type). Absent or empty → the schema applied to {}. Present → JSON only, like jsonBody: any
+ * other Content-Type is refused (400), so a form on another site (form-encoded or text/plain, even
+ * empty) changes nothing.
+ */
+export async function optionalJsonBody<T extends z.ZodType>(
+  c: AppContext,
+  schema: T,
+  messageKey = 'errors.badRequest',
+): Promise<z.infer<T>> {
+  const type = c.req.header('content-type');
+  if (type !== undefined && !/^application\/json\b/i.test(type)) throw new ApiError(400, 'errors.jsonOnly');
+  let raw: unknown = {};
+  const text = await c.req.text();
+  if (text.trim() !== '') {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'errors.badJson');
+    }
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new ApiError(400, messageKey);
+  return result.data;
+}
+
 /** A database id in a query or path: digits only (no arrays, signs, fractions), within int4. */
 export const idParam = z
   .string()

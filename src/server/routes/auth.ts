@@ -2,8 +2,8 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { clearSessionCookies, clientIp, jsonBody, setSessionCookies, type Env } from '../context';
-import { ApiError, TooManyAttemptsError } from '../errors';
+import { clearSessionCookies, clientIp, jsonBody, optionalJsonBody, setSessionCookies, type Env } from '../context';
+import { TooManyAttemptsError } from '../errors';
 import { deleteSession, SESSION_COOKIE } from '../services/sessions';
 import { signIn } from '../services/sign-in';
 
@@ -41,9 +41,9 @@ export const authRoutes = new Hono<Env>({ strict: false })
     }
   })
   .post('/authentication/logout', async (c) => {
-    // JSON only, like every state-changing call (DESIGN §8): a form on another site cannot send it,
-    // so it cannot sign a learner out.
-    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'errors.jsonOnly');
+    // No body is needed; one that is sent must be JSON (DESIGN §8): a form on another site cannot
+    // sign a learner out (and the Lax session cookie does not travel with another site's fetch).
+    await optionalJsonBody(c, z.object({}).passthrough());
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await deleteSession(c.get('deps').db, token);
     clearSessionCookies(c);

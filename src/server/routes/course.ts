@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
-import { idParam, jsonBody, requireAuth, type AppContext, type Env } from '../context';
+import { idParam, optionalJsonBody, requireAuth, type AppContext, type Env } from '../context';
 import { ApiError } from '../errors';
 import { courseInfo, courseModules, startCourseTest, viewLesson, type CourseTestTarget } from '../services/course';
 import { examinationOf } from '../services/exam-view';
@@ -22,8 +22,7 @@ function pathId(c: AppContext): number {
 /** Starts the test and answers with the examination, like POST /examinations/start. The body is optional. */
 async function startTest(c: AppContext, target: CourseTestTarget) {
   const { db, now } = c.get('deps');
-  const hasBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
-  const body = hasBody ? await jsonBody(c, startBody) : {};
+  const body = await optionalJsonBody(c, startBody);
   const learnerId = c.get('learner').id;
   const id = await startCourseTest(
     db,

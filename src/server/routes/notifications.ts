@@ -3,7 +3,7 @@
 // DELETE …/notifications/{id}/ — one deleted (404 when it is not the learner's).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { bracketQuery, idParam, requireAuth, type Env } from '../context';
+import { bracketQuery, idParam, optionalJsonBody, requireAuth, type Env } from '../context';
 import { ApiError } from '../errors';
 import {
   deleteNotification,
@@ -36,10 +36,8 @@ export const notificationRoutes = new Hono<Env>({ strict: false })
     return c.json(await listNotifications(c.get('deps').db, c.get('learner').id, c.get('locale'), page, limit));
   })
   .post('/notifications/read', async (c) => {
-    // The spec shows no payload: none is needed. A body, if sent, must be JSON like every
-    // state-changing call's (DESIGN §8), so a form on another site cannot post here.
-    const type = c.req.header('content-type');
-    if (type !== undefined && !/^application\/json\b/i.test(type)) throw new ApiError(400, 'errors.jsonOnly');
+    // The spec shows no payload: none is needed. A body, if sent, must be JSON (DESIGN §8).
+    await optionalJsonBody(c, z.object({}).passthrough());
     const { db, now } = c.get('deps');
     await markAllNotificationsRead(db, c.get('learner').id, now());
     return c.json({});
