@@ -170,9 +170,21 @@ describe('notifications store', () => {
     serve(() => page([item(3)], 1));
     await openNotifications();
     globalThis.fetch = (async () =>
-      new Response(JSON.stringify({ desc: 'Такого уведомления нет.', status: 404 }), { status: 404 })) as typeof fetch;
-    await expect(removeNotification(3)).rejects.toMatchObject({ status: 404, desc: 'Такого уведомления нет.' });
+      new Response(JSON.stringify({ desc: 'База данных недоступна.', status: 503 }), { status: 503 })) as typeof fetch;
+    await expect(removeNotification(3)).rejects.toMatchObject({ status: 503, desc: 'База данных недоступна.' });
     expect($notifications.get().items.map((n) => n.id)).toEqual([3]);
+  });
+
+  it('one already deleted in another tab (404) is removed here too, without an error', async () => {
+    serve(() => page([item(3), item(2, true)], 2));
+    await openNotifications();
+    const unread = $unreadCount.get();
+    globalThis.fetch = (async () =>
+      new Response(JSON.stringify({ desc: 'Такого уведомления нет.', status: 404 }), { status: 404 })) as typeof fetch;
+    await removeNotification(3);
+    expect($notifications.get().items.map((n) => n.id)).toEqual([2]);
+    expect($notifications.get().total).toBe(1);
+    expect($unreadCount.get()).toBe(unread - 1);
   });
 
   it('the session check moves the badge without a reload', async () => {

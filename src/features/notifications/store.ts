@@ -89,7 +89,12 @@ export async function closeNotifications(): Promise<void> {
 
 /** Deletes one notification and removes it from the open page; an unread one leaves the badge. */
 export async function removeNotification(id: number): Promise<void> {
-  await apiRequest(`${BASE}/${id}/`, { method: 'DELETE' });
+  try {
+    await apiRequest(`${BASE}/${id}/`, { method: 'DELETE' });
+  } catch (error) {
+    // Already gone (deleted in another tab): what the learner asked for is done, so no error.
+    if ((error as ApiRequestError).status !== 404) throw error;
+  }
   const state = $notifications.get();
   const gone = state.items.find((n) => n.id === id);
   if (!gone) return;
