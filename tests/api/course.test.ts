@@ -341,6 +341,27 @@ describe.each(dialects)('video course on %s', (dialect) => {
         await call('POST', `${EDU}/lessons/${one!.id}/test/`, 'learner', 'en', { continue: true })
       ).json();
       expect([first.id, second.id]).not.toContain(again.id);
+
+      // Both started at the same moment (two tabs): each answer names a test linked to the lesson it was
+      // asked for (one open test per mode, so the later start ends the earlier; never a test of the other).
+      const both = await Promise.all(
+        [one!, two!].map(async (l) => (await call('POST', `${EDU}/lessons/${l.id}/test/`, 'learner', 'en', {})).json()),
+      );
+      const links = await t.deps.db
+        .selectFrom('course_tests')
+        .select(['examination_id', 'lesson_id'])
+        .where(
+          'examination_id',
+          'in',
+          both.map((e) => e.id as number),
+        )
+        .execute();
+      expect(links.map((l) => [l.examination_id, l.lesson_id]).sort()).toEqual(
+        [
+          [both[0].id, one!.id],
+          [both[1].id, two!.id],
+        ].sort(),
+      );
     } finally {
       for (const row of saved)
         await t.deps.db

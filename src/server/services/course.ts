@@ -10,7 +10,7 @@
 // - a test is an examination of the exam engine (mode lesson, module or final) over the course's
 //   qualification's questions; course_tests links it to its lesson or module, and "passed" is the
 //   examination's own status, so a result has one truth. A learner only ever reads their own rows.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Random } from '../../shared/exam';
 import type { CourseTestKind, Database } from '../db/schema';
@@ -372,46 +372,41 @@ export async function startCourseTest(
     const found = await open.orderBy('e.id', 'desc').executeTakeFirst();
     if (found && (await ownOpenTest(db, learnerId, found.id, now))) return found.id;
   }
-  const start = () =>
-    startExamination(
-      db,
-      learnerId,
-      {
-        qualification,
-        prepare: true,
-        continue: false,
-        language: options.language,
-        extras,
-        courseAccessUntil: p.access.end_at,
-      },
-      now,
-      random,
-    );
-  let examinationId = await start();
-  // The engine takes up an unbegun open test of the mode drawn the same way, and two lessons (or
-  // modules) may draw alike: one linked to another lesson or module must not be handed over, or its
-  // pass would count there. It is abandoned (as starting anew would) and a test drawn for this one.
-  const linked = await db
-    .selectFrom('course_tests')
-    .select(['lesson_id', 'module_id'])
-    .where('examination_id', '=', examinationId)
-    .executeTakeFirst();
-  if (linked && (linked.lesson_id !== link.lesson_id || linked.module_id !== link.module_id)) {
-    await db
-      .updateTable('examinations')
-      .set({ status: 'cancelled', finished_at: now.toISOString() })
-      .where('id', '=', examinationId)
-      .where('learner_id', '=', learnerId)
-      .where('status', '=', 'process')
+  // The link is made inside the engine's transaction, under the learner's lock: two lessons (or
+  // modules) may draw alike, and the engine takes up an unbegun open test drawn the same way, so a test
+  // linked to another lesson or module is refused there (cancelled, a new one drawn). Done afterwards,
+  // two simultaneous starts could both take up one test and its pass count for one lesson only.
+  const claim = async (trx: Transaction<Database>, examinationId: number, created: boolean) => {
+    if (!created) {
+      const linked = await trx
+        .selectFrom('course_tests')
+        .select(['lesson_id', 'module_id'])
+        .where('examination_id', '=', examinationId)
+        .executeTakeFirst();
+      if (linked) return linked.lesson_id === link.lesson_id && linked.module_id === link.module_id;
+    }
+    await trx
+      .insertInto('course_tests')
+      .values({ examination_id: examinationId, learner_id: learnerId, course_id: p.course.id, ...link })
+      .onConflict((oc) => oc.column('examination_id').doNothing())
       .execute();
-    examinationId = await start();
-  }
-  // A resumed test is already linked.
-  await db
-    .insertInto('course_tests')
-    .values({ examination_id: examinationId, learner_id: learnerId, course_id: p.course.id, ...link })
-    .onConflict((oc) => oc.column('examination_id').doNothing())
-    .execute();
+    return true;
+  };
+  const examinationId = await startExamination(
+    db,
+    learnerId,
+    {
+      qualification,
+      prepare: true,
+      continue: false,
+      language: options.language,
+      extras,
+      courseAccessUntil: p.access.end_at,
+      claim,
+    },
+    now,
+    random,
+  );
   return examinationId;
 }
 

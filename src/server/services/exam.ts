@@ -61,6 +61,12 @@ export interface StartInput {
    * education access and the module's gating); without it, the qualification's test access is needed.
    */
   courseAccessUntil?: string | undefined;
+  /**
+   * Ties the test to its caller inside the start's transaction, under the learner's lock (the course
+   * links a test to its lesson or module). Asked first of an open test about to be taken up: false
+   * means it belongs to someone else, so it is cancelled and a new one drawn; then told of a new one.
+   */
+  claim?: ((trx: Transaction<Database>, examinationId: number, created: boolean) => Promise<boolean>) | undefined;
 }
 
 /** Row locks (SELECT … FOR UPDATE) exist on PostgreSQL only; SQLite's single writer needs none. */
@@ -414,7 +420,8 @@ export async function startExamination(
       .execute();
     const takeUp =
       !!newest &&
-      (input.continue || (newest.started_at === null && STABLE_DRAWS.has(mode) && newest.extras === extras));
+      (input.continue || (newest.started_at === null && STABLE_DRAWS.has(mode) && newest.extras === extras)) &&
+      (!input.claim || (await input.claim(trx, newest.id, false)));
     // Older open tests (left by earlier versions) are cancelled whatever happens: one stays open at most.
     await cancelTests(
       trx,
@@ -463,6 +470,7 @@ export async function startExamination(
         })),
       )
       .execute();
+    await input.claim?.(trx, id, true);
     return id;
   });
 }
