@@ -1,12 +1,10 @@
 // The Begin migration (2026-11-25-0005) rebuilds SQLite's examinations table: tests and their
 // answers from before it must come through whole, and the new columns must take what they allow.
 import { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/client';
-import { migrations } from '../../src/server/db/migrations';
 import type { Database } from '../../src/server/db/schema';
-import { createTestDb, dialects, type TestDb } from '../support/db';
+import { createTestDb, dialects, migrateBackTo, type TestDb } from '../support/db';
 
 describe.each(dialects)('the Begin migration on %s', (dialect) => {
   let t: TestDb;
@@ -18,10 +16,7 @@ describe.each(dialects)('the Begin migration on %s', (dialect) => {
   });
 
   it('keeps every test and answer, lets started_at be null and adds access_until', async () => {
-    const db = t.deps.db as unknown as Kysely<any>;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const down = await migrator.migrateTo('2026-11-23-0004-image-alt');
-    expect(down.error).toBeUndefined();
+    const db = await migrateBackTo(t, '2026-11-23-0004-image-alt');
     const now = new Date().toISOString();
     const { id: learner } = await db
       .insertInto('learners')

@@ -2,22 +2,19 @@
 // all read, deleting one, on both databases; another learner's notifications are never visible; and
 // `admin notify --all` reaching 100,000 learners in one statement.
 import {
-  type Kysely,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   sql,
 } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { migrateToLatest } from '../../src/server/db/client';
-import { migrations } from '../../src/server/db/migrations';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { sendNotification } from '../../src/server/services/admin';
 import { listNotifications } from '../../src/server/services/notifications';
 import { apiClient, signedIn, type ApiClient } from '../support/client';
-import { createTestDb, dialects, type TestDb } from '../support/db';
+import { createTestDb, dialects, migrateBackTo, type TestDb } from '../support/db';
 
 const LIST = '/v1/core/user/notifications/';
 const DATE = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
@@ -302,9 +299,7 @@ describe.each(dialects)('the notification languages migration on %s', (dialect) 
   });
 
   it('keeps notifications sent before it (shown in every language as given) and indexes the list', async () => {
-    const db = t.deps.db as unknown as Kysely<any>;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('2026-11-25-0007-operator-bank')).error).toBeUndefined();
+    const db = await migrateBackTo(t, '2026-11-25-0007-operator-bank');
     const at = '2026-11-20T10:00:00.000Z';
     const { id: learner } = await db
       .insertInto('learners')

@@ -4,10 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { parseServerConfig } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
 import { createDb, migrateToLatest, type Dialect } from '../../src/server/db/client';
+import { migrations } from '../../src/server/db/migrations';
 import { loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';
 
@@ -59,4 +62,17 @@ export async function createTestDb(dialect: Dialect, options: { content?: boolea
       await cleanup();
     },
   };
+}
+
+/**
+ * Rolls a suite's database back to just after migration `name` (its down steps run), so a test can
+ * write rows as they were then and watch the next migrations carry them. Untyped: the schema of the
+ * past is not today's Database.
+ */
+export async function migrateBackTo(t: TestDb, name: string): Promise<Kysely<any>> {
+  const db = t.deps.db as unknown as Kysely<any>;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+  return db;
 }

@@ -43,7 +43,7 @@ export const authRoutes = new Hono<Env>({ strict: false })
   .post('/authentication/logout', async (c) => {
     // No body is needed; one that is sent must be JSON (DESIGN §8): a form on another site cannot
     // sign a learner out (and the Lax session cookie does not travel with another site's fetch).
-    await optionalJsonBody(c, z.object({}).passthrough());
+    await optionalJsonBody(c, z.looseObject({}));
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await deleteSession(c.get('deps').db, token);
     clearSessionCookies(c);

@@ -37,7 +37,7 @@ export const notificationRoutes = new Hono<Env>({ strict: false })
   })
   .post('/notifications/read', async (c) => {
     // The spec shows no payload: none is needed. A body, if sent, must be JSON (DESIGN §8).
-    await optionalJsonBody(c, z.object({}).passthrough());
+    await optionalJsonBody(c, z.looseObject({}));
     const { db, now } = c.get('deps');
     await markAllNotificationsRead(db, c.get('learner').id, now());
     return c.json({});
