@@ -4,31 +4,14 @@
 // other specs expect them.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { hashPassword } from '../../src/server/services/passwords';
-import { expect, open, t, test, waitForIslands } from './support';
+import { demoLearnerCopy, expect, open, t, test, waitForIslands } from './support';
 
-const PASSWORD = 'favourite-star-2026';
+const PASSWORD = 'zhol-demo-2025';
 
-/** A learner with a month's access to category B, written straight into the e2e server's database. */
-async function newLearner(): Promise<string> {
+/** A learner of this file alone, with the demo learner's test accesses (support.ts demoLearnerCopy). */
+function newLearner(): string {
   const login = `star-${randomBytes(4).toString('hex')}`;
-  const hash = await hashPassword(PASSWORD);
-  const db = new Database(process.env.ZHOL_E2E_DB!);
-  try {
-    const now = new Date();
-    const id = db
-      .prepare(
-        `insert into learners (login, email, fullname, password_hash, blocked, created_at) values (?, ?, ?, ?, 0, ?)`,
-      )
-      .run(login, `${login}@zhol.example`, 'Асем Жумабек', hash, now.toISOString()).lastInsertRowid;
-    const b = (db.prepare(`select id from qualifications where code = 'B'`).get() as { id: number }).id;
-    db.prepare(
-      `insert into accesses (learner_id, type, target_id, start_at, end_at, revoked_at, created_at) values (?, 'test', ?, ?, ?, null, ?)`,
-    ).run(id, b, now.toISOString(), new Date(now.getTime() + 30 * 86_400_000).toISOString(), now.toISOString());
-  } finally {
-    db.close();
-  }
+  demoLearnerCopy(login, 'Асем Жумабек', ['test']);
   return login;
 }
 
@@ -46,7 +29,7 @@ test('a learner takes a star off a question', async ({ page }) => {
   page.on('response', (r) => {
     if (r.status() >= 500) failed.push(`${r.request().method()} ${r.url()} ${r.status()}`);
   });
-  await signIn(page, await newLearner());
+  await signIn(page, newLearner());
   await open(page, '/ru/tests');
   await page.locator('[data-start="train"]').first().click();
   await expect(page).toHaveURL(/\/ru\/tests\/\d+$/);
