@@ -231,37 +231,27 @@ function History({ id, locale, texts, live }: { id: number; locale: Locale; text
     <section className="card stat-history" aria-labelledby="stat-history-title" data-history>
       <h2 id="stat-history-title">{texts['stats.history.title']}</h2>
       <form className="stat-history__filters" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="history-mode">{texts['stats.history.mode']}</label>
-          <select
-            id="history-mode"
-            className="select"
-            value={filter.mode ?? ''}
-            data-history-mode
-            onChange={(e) => void filterHistory(id, { mode: parseMode(e.target.value) })}
-          >
-            <option value="">{texts['stats.history.allModes']}</option>
-            {HISTORY_MODES.map((m) => (
-              <option key={m} value={m}>
-                {texts[`exam.mode.${m}`] ?? m}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="history-result">{texts['stats.history.result']}</label>
-          <select
-            id="history-result"
-            className="select"
-            value={filter.result ?? ''}
-            data-history-result
-            onChange={(e) => void filterHistory(id, { result: parseResult(e.target.value) })}
-          >
-            <option value="">{texts['stats.history.allResults']}</option>
-            <option value="passed">{texts['stats.history.passed']}</option>
-            <option value="failed">{texts['stats.history.failed']}</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="history-mode"
+          label={texts['stats.history.mode']}
+          value={filter.mode ?? ''}
+          options={[
+            ['', texts['stats.history.allModes']],
+            ...HISTORY_MODES.map((m): [string, string | undefined] => [m, texts[`exam.mode.${m}`] ?? m]),
+          ]}
+          onChange={(value) => void filterHistory(id, { mode: parseMode(value) })}
+        />
+        <FilterSelect
+          id="history-result"
+          label={texts['stats.history.result']}
+          value={filter.result ?? ''}
+          options={[
+            ['', texts['stats.history.allResults']],
+            ['passed', texts['stats.history.passed']],
+            ['failed', texts['stats.history.failed']],
+          ]}
+          onChange={(value) => void filterHistory(id, { result: parseResult(value) })}
+        />
       </form>
       <p className="muted stat-history__total" role="status" data-history-total>
         {items ? interpolate(texts['stats.history.total'], { count: history.total }) : <Skeleton />}
@@ -504,6 +494,36 @@ export default function StatDetail({ locale, texts, id }: Props) {
       <div className="stats-placeholder__visitor" aria-hidden="true" inert>
         <SignInCard locale={locale} texts={texts} />
       </div>
+    </div>
+  );
+}
+
+/** One of the history's filters: a labelled select whose value is an option's key ('' for all). */
+function FilterSelect(props: {
+  id: 'history-mode' | 'history-result';
+  label: string | undefined;
+  value: string;
+  options: [value: string, text: string | undefined][];
+  onChange: (value: string) => void;
+}) {
+  // data-history-mode / data-history-result: the browser tests find each filter by it.
+  const marker = { [`data-${props.id}`]: '' };
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        className="select"
+        value={props.value}
+        {...marker}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
