@@ -83,7 +83,7 @@ clip() {
         }
         # Blinking: one class is dark in the second half of each second, the other in the first half.
         dark = (int(t * 2) % 2 == 1) ? "blink" : "blink2"
-        gsub("class=\"" dark "\"", "opacity=\"0\"", svg)
+        gsub("class=\"" dark "\"", "display=\"none\"", svg)
         file = sprintf("%s/%03d.svg", dir, i)
         printf "%s%s\n", svg, last > file
         close(file)
@@ -99,6 +99,23 @@ clip() {
 }
 
 # ---- the clips (keyframes in the poster's coordinates, 480x300; angle 0 = facing up) ----
+
+# The bank's first three video questions (intersections-001, pedestrians-railway-001 and -008).
+clip intersections-equal-right intersections/equal-right-straight 5 '
+B|0 520 130 270; 3.2 -40 130 270
+A|0 260 330 0; 1.3 260 228 0; 2.4 260 228 0; 4 260 -40 0'
+
+clip pedestrians-zebra pedestrians-railway/zebra-pedestrian 5 '
+P|0 330 118 0; 0.6 318 118 0; 4 160 118 0
+A|0 260 330 0; 1.6 260 170 0; 2.8 260 170 0; 4.5 260 -40 0'
+
+# The lights start flashing, the barriers come down, car A stops short of them and a train passes.
+clip railway-barrier-closing pedestrians-railway/barrier-closing 7 '
+T|0 -400 150 90; 3.6 -400 150 90; 6.6 900 150 90
+bar|0 298 212 90; 1.5 298 212 90; 3.3 298 212 0
+bar2|0 182 88 -90; 1.5 182 88 -90; 3.3 182 88 0
+A|0 260 340 0; 2.2 260 262 0' '
+0 0.8 <rect x="301" y="196" width="34" height="14" fill="#222" rx="6"/><circle cx="310" cy="203" r="4.5" fill="#555"/><circle cx="326" cy="203" r="4.5" fill="#555"/><rect x="145" y="66" width="34" height="14" fill="#222" rx="6"/><circle cx="154" cy="73" r="4.5" fill="#555"/><circle cx="170" cy="73" r="4.5" fill="#555"/>'
 
 clip t-junction-right intersections/t-junction-right 6 '
 A|0 -20 170 90; 1.5 165 170 90; 3.6 165 170 90; 5.5 520 170 90
