@@ -86,6 +86,7 @@ test('a video question plays in a training test, and shows its poster with pictu
   await waitForIslands(page);
   await page.getByLabel(t('ru', 'settings.picturesInsteadOfVideos')).check();
   await open(page, testUrl);
+  await page.locator('[data-begin]').click(); // "Continue"
   await expect(question).toBeVisible();
   await expect(question.locator('video')).toHaveCount(0);
   const picture = question.locator('img[data-question-image]');
