@@ -1,7 +1,7 @@
 // The database out of reach (issue 9 §4), without a server of our own to break: a PostgreSQL URL on
 // a port nothing listens on. Requests answer 503 {desc, status} in the learner's language with
 // Retry-After, liveness stays 200, readiness says 503, and the outage is one log line, not one per
-// request. (tests/api/outage-pg.test.ts freezes, stops and restarts a real server.)
+// request. (tests/faults/outage-pg.test.ts, in `npm run test:faults`, freezes, stops and restarts a real server.)
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
