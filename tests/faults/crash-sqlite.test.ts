@@ -144,9 +144,6 @@ describe('SIGKILL while 50 learners answer (SQLite file)', () => {
       const again = await answer(base, run, { slot, value });
       expect(again.status).toBe(409);
     }
-    // The answers lost in flight: each either made it whole or not at all (both happen; neither is an error).
-    console.log('unknown', runs.filter((r) => r.unknown).length, 'stored', unknownStored);
-    expect(unknownStored).toBeLessThanOrEqual(runs.filter((r) => r.unknown).length);
 
     // Every learner carries on where they were, the one in-flight answer resent, to the end of the exam.
     await Promise.all(
