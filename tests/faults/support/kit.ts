@@ -118,7 +118,8 @@ export async function copyLearners(
   return made;
 }
 
-export interface Reply<T = unknown> {
+/** An answer; its body typed loosely (`any`) by default: each test reads the fields it expects. */
+export interface Reply<T = any> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: T;
@@ -136,7 +137,7 @@ export async function call<T = any>(
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await send(base, method, `/rest${path}`, {
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   let body: unknown = res.body;
   try {
