@@ -76,10 +76,15 @@ describe('npm run admin -- backup while 50 learners answer (SQLite file)', () =>
     let before: Set<number> | undefined;
     let backup: Promise<{ code: number | null; out: string; err: string }> | undefined;
     const statuses: number[] = [];
+    let backupEnded = false;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const copy = join(dir, 'copy.db');
     await Promise.all(
       runs.map(async (run) => {
-        for (const step of run.plan) {
+        for (const [i, step] of run.plan.entries()) {
+          // The last answers wait for the backup to end, so some surely come after it, however slow
+          // the machine (the copy must be of a moment mid-run).
+          while (i >= run.plan.length - 3 && !backupEnded) await pause(50);
           const res = await call(server.base, 'POST', '/v1/core/user/examinations/answer', {
             cookie: run.cookie,
             body: { id: step.slot, value: step.value },
@@ -89,10 +94,13 @@ describe('npm run admin -- backup while 50 learners answer (SQLite file)', () =>
           if (!backup && acknowledged.length >= 300) {
             before = new Set(acknowledged);
             backup = adminCommand(['backup', copy], { DATABASE_URL: `file:${file}` });
+            void backup.then(() => {
+              backupEnded = true;
+            });
           }
           // A learner reads the next question for a moment: the exams run for several seconds, well
-          // past the backup (whose process needs a second or two to start).
-          await new Promise((resolve) => setTimeout(resolve, 150));
+          // past the start of the backup (whose process needs a second or two to start).
+          await pause(150);
         }
       }),
     );
