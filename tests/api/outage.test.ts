@@ -77,6 +77,25 @@ describe('which failures mean the database is out of reach', () => {
   });
 });
 
+describe('the outage log', () => {
+  it('ends an outage only on a reply to a query sent after it began', () => {
+    const lines: string[] = [];
+    const outage = new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) });
+    const sentBefore = performance.now();
+    outage.failed(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }));
+    outage.failed(new Error('again')); // the same outage: no second line
+    // A reply that was on its way when the server stopped proves nothing.
+    outage.answered(sentBefore);
+    expect(outage.down).toBe(true);
+    outage.answered();
+    expect(outage.down).toBe(false);
+    expect(lines).toEqual([
+      '[db] database unavailable: ECONNRESET Connection terminated unexpectedly (answering 503 until it is back)',
+      '[db] database back after 0 s',
+    ]);
+  });
+});
+
 describe('an unreachable PostgreSQL', () => {
   const lines: string[] = [];
   let database: Db;
