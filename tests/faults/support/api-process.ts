@@ -18,3 +18,7 @@ server.listen(config.PORT, config.HOST, async () => {
   console.log(`ready on ${config.PORT}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+// The test holds our standard input open: when it ends (the test run killed before it could stop
+// us), so do we, rather than listen on as an orphan.
+process.stdin.on('end', () => process.exit(0));
+process.stdin.resume();

@@ -37,7 +37,8 @@ export async function startApiProcess(env: Record<string, string>, port?: number
   const listen = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', launcher], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(listen), ZHOL_DEMO: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its standard input stays open while we live (api-process.ts exits when it closes).
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let text = '';
   child.stdout!.on('data', (c: Buffer) => {
