@@ -42,6 +42,9 @@ Commands:
       URL: http:// or https://.
   page-views [--days N]
       Page views per route and language over the last N days (default 7, today included).
+  backup FILE [--force]
+      Copy the SQLite database to FILE while the server runs (one consistent moment, checked with
+      integrity_check). An existing FILE is replaced only with --force. On PostgreSQL: use pg_dump.
   help
       This text.
 
@@ -62,6 +65,7 @@ Examples:
   npm run admin -- notify --all --title "Новые вопросы" --text "База вопросов обновлена" --color success \\
     --title-kz "Жаңа сұрақтар" --text-kz "Сұрақтар базасы жаңартылды" --title-en "New questions" --text-en "The question bank is updated"
   npm run admin -- page-views --days 30
+  npm run admin -- backup /var/backups/zhol/zhol-$(date +%F).db
   npm run admin -- notify --login asel --title "Оплата" --text "Доступ продлён" --web https://zhol.example/pay
 `;
 
@@ -125,6 +129,7 @@ const commands: Record<string, Command> = {
     required: ['title', 'text'],
   },
   'page-views': { args: [], options: { days: { type: 'string' } }, required: [] },
+  backup: { args: ['FILE'], options: { force: { type: 'boolean' } }, required: [] },
 };
 
 /** Where a run reads and writes: the process's own streams in the executable, buffers in tests. */
@@ -300,6 +305,15 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
     config = parseServerConfig(io.env);
   } catch (error) {
     throw new InputError((error as Error).message);
+  }
+  if (name === 'backup') {
+    // The database as it is, neither created nor migrated: a copy, not a change.
+    const { backupSqlite } = await import('../src/server/db/backup');
+    const done = await backupSqlite(config.DATABASE_URL, arg, values.force === true);
+    out(
+      `Backed up ${done.source} to ${done.target} (${(done.bytes / 1024 / 1024).toFixed(1)} MB, ${done.pages} pages) in ${(done.ms / 1000).toFixed(1)} s; integrity check ok.`,
+    );
+    return 0;
   }
   // The server's database timeouts apply to the operator's commands too.
   const { db } = createDb(config.DATABASE_URL, {

@@ -3,10 +3,11 @@
 // the database; one test runs the real executable as a child process. SQLite only: the actions
 // themselves are tested on every database in admin.test.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../scripts/admin-cli';
 import { createDb } from '../../src/server/db/client';
@@ -24,11 +25,11 @@ afterAll(() => {
 });
 
 /** Runs the command line on `args` with `input` on standard input (a pipe, so never a terminal). */
-async function admin(args: string[], input = '') {
+async function admin(args: string[], input = '', env: Record<string, string> = {}) {
   let out = '';
   let err = '';
   const code = await runAdmin(args, {
-    env: { DATABASE_URL: `file:${file}`, ZHOL_DEMO: '0' },
+    env: { DATABASE_URL: `file:${file}`, ZHOL_DEMO: '0', ...env },
     stdin: Readable.from([input]),
     stdout: {
       write: (text: string) => {
@@ -65,6 +66,7 @@ const COMMANDS = [
   'accesses',
   'notify',
   'page-views',
+  'backup',
   'help',
 ];
 
@@ -346,6 +348,72 @@ describe('npm run admin', () => {
       code: 1,
       err: '--days must be a whole number from 1 to 3660, not "0".\n',
     });
+  });
+
+  it('backs the SQLite file up to a new file, refuses to overwrite without --force, and says why it cannot', async () => {
+    const copy = join(dir, 'backups', 'copy.db');
+    mkdirSync(join(dir, 'backups'));
+    const made = await admin(['backup', copy]);
+    expect(made.err).toBe('');
+    expect(made.code).toBe(0);
+    expect(made.out).toMatch(
+      /^Backed up .*x\.db to .*copy\.db \(\d+\.\d MB, \d+ pages\) in \d+\.\d s; integrity check ok\.\n$/,
+    );
+    const opened = new BetterSqlite3(copy, { readonly: true });
+    expect(opened.pragma('integrity_check', { simple: true })).toBe('ok');
+    // One self-contained file, and the learners of the database are in it.
+    expect(opened.pragma('journal_mode', { simple: true })).toBe('delete');
+    const logins = opened.prepare('select login from learners order by login').pluck().all();
+    opened.close();
+    expect(logins).toEqual(
+      await query((db) => db.selectFrom('learners').select('login').orderBy('login').execute()).then((r) =>
+        r.map((l) => l.login),
+      ),
+    );
+    expect(existsSync(`${copy}-wal`)).toBe(false);
+
+    // An existing file stays as it was unless --force says to replace it.
+    writeFileSync(join(dir, 'backups', 'other.txt'), 'keep me');
+    const refused = await admin(['backup', join(dir, 'backups', 'other.txt')]);
+    expect(refused).toMatchObject({ code: 1, out: '' });
+    expect(refused.err).toMatch(/other\.txt exists already: add --force to replace it\.\n$/);
+    expect(readFileSync(join(dir, 'backups', 'other.txt'), 'utf8')).toBe('keep me');
+    expect((await admin(['backup', join(dir, 'backups', 'other.txt'), '--force'])).code).toBe(0);
+    expect(
+      readFileSync(join(dir, 'backups', 'other.txt'))
+        .subarray(0, 15)
+        .toString(),
+    ).toBe('SQLite format 3');
+
+    for (const [args, env, message] of [
+      [['backup'], {}, /^backup needs FILE: npm run admin -- backup FILE\n$/],
+      [['backup', file], {}, /is the database itself \(or one of its files\): back it up to another file\.\n$/],
+      [['backup', `${file}-wal`], {}, /is the database itself/],
+      [
+        ['backup', join(dir, 'no-such-folder', 'b.db')],
+        {},
+        /^The folder .*no-such-folder does not exist: create it first\.\n$/,
+      ],
+      [['backup', join(dir, 'backups')], {}, /backups is a folder: give a file name/],
+      [['backup', copy], { DATABASE_URL: `file:${join(dir, 'missing.db')}` }, /^There is no database at .*missing\.db/],
+      [['backup', copy], { DATABASE_URL: ':memory:' }, /in memory/],
+      // No connection is tried (nothing listens on port 1): PostgreSQL has its own tool.
+      [
+        ['backup', copy],
+        { DATABASE_URL: 'postgres://zhol@127.0.0.1:1/zhol' },
+        /^The database is PostgreSQL: back it up with pg_dump/,
+      ],
+    ] as const) {
+      const r = await admin([...args], '', env);
+      expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
+      expect(r.err).toMatch(message);
+    }
+    // Nothing was created for the missing database, and no half copy is left anywhere.
+    expect(existsSync(join(dir, 'missing.db'))).toBe(false);
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+    const usage = await admin(['backup', copy, '--overwrite']);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toMatch(/^backup has no option --overwrite \(it takes --force\)\./);
   });
 
   it('runs as the real executable: arguments, a piped password, output and exit code', async () => {

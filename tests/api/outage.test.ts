@@ -1,7 +1,7 @@
 // The database out of reach (issue 9 §4), without a server of our own to break: a PostgreSQL URL on
 // a port nothing listens on. Requests answer 503 {desc, status} in the learner's language with
 // Retry-After, liveness stays 200, readiness says 503, and the outage is one log line, not one per
-// request. (tests/api/outage-pg.test.ts freezes, stops and restarts a real server.)
+// request. (tests/faults/outage-pg.test.ts, in `npm run test:faults`, freezes, stops and restarts a real server.)
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
@@ -74,6 +74,25 @@ describe('which failures mean the database is out of reach', () => {
     ['not an error', 'ECONNREFUSED'],
   ])('%s: not unavailable', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('the outage log', () => {
+  it('ends an outage only on a reply to a query sent after it began', () => {
+    const lines: string[] = [];
+    const outage = new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) });
+    const sentBefore = performance.now();
+    outage.failed(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }));
+    outage.failed(new Error('again')); // the same outage: no second line
+    // A reply that was on its way when the server stopped proves nothing.
+    outage.answered(sentBefore);
+    expect(outage.down).toBe(true);
+    outage.answered();
+    expect(outage.down).toBe(false);
+    expect(lines).toEqual([
+      '[db] database unavailable: ECONNRESET Connection terminated unexpectedly (answering 503 until it is back)',
+      '[db] database back after 0 s',
+    ]);
   });
 });
 

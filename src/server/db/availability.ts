@@ -57,17 +57,25 @@ export class Outage {
       info: console.log,
     },
   ) {}
+  /** When the outage began, on the monotonic clock (performance.now()). */
+  #began = 0;
   get down(): boolean {
     return this.#since !== undefined;
   }
   failed(error: unknown): void {
     if (this.#since !== undefined) return;
     this.#since = Date.now();
+    this.#began = performance.now();
     const reason = error instanceof DatabaseUnavailableError ? error.cause : error;
     this.log.error(`[db] database unavailable: ${describe(reason)} (answering 503 until it is back)`);
   }
-  answered(): void {
-    if (this.#since === undefined) return;
+  /**
+   * A query succeeded. Only one sent after the outage began proves the database is back: a reply
+   * already on its way when a server stops still arrives after the first connection's error, and
+   * would otherwise log the outage as over at once (and then begun again).
+   */
+  answered(sentAt = performance.now()): void {
+    if (this.#since === undefined || sentAt < this.#began) return;
     const seconds = Math.round((Date.now() - this.#since) / 1000);
     this.#since = undefined;
     this.log.info(`[db] database back after ${seconds} s`);
@@ -83,9 +91,10 @@ function describe(error: unknown): string {
 
 /** Runs one driver step, turning an out-of-reach failure into the domain error. */
 async function guard<T>(outage: Outage, work: () => Promise<T>): Promise<T> {
+  const sentAt = performance.now();
   try {
     const result = await work();
-    outage.answered();
+    outage.answered(sentAt);
     return result;
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;

@@ -61,7 +61,10 @@ export function createDb(url: string, options: DbOptions = {}): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: each commit is synced to disk before the answer goes out. With NORMAL a killed process
+  // loses nothing (the WAL is in the OS already), but a power cut or kernel crash can lose the last
+  // acknowledged answers. The sync costs about 0.25 ms per write (median, 2-core VM).
+  sqlite.pragma('synchronous = FULL');
   return {
     db: new Kysely<Database>({
       dialect: guardedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), outage),

@@ -2,7 +2,9 @@
 // (tests/support/throwaway-pg.ts), never the shared one: the app started on it, then the server
 // (a) frozen — every request must come back with 503 instead of hanging as long as the freeze,
 // (b) stopped — 503 with Retry-After, readiness 503, liveness 200, the outage one log line,
-// (c) started again — the app recovers by itself and says so once.
+// (c) started again — the app recovers by itself and says so once,
+// (d) stopped and started while 20 learners answer — 503s while it is down, no other error, readiness
+// follows, and every exam ends with each answer counted once.
 // It runs where the database suites run on PostgreSQL (TEST_DATABASE_URL set, as in CI) and the
 // server binaries are installed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +15,12 @@ import { createDb, type Db } from '../../src/server/db/client';
 import { DatabaseUnavailableError } from '../../src/server/errors';
 import { dbOptions, initDeps } from '../../src/server/runtime';
 import { parseServerConfig } from '../../src/server/config';
+import { seedDemo } from '../../src/server/db/seed/demo';
 import { send, startApiServer, type TestServer } from '../support/http-server';
 import { ThrowawayPostgres } from '../support/throwaway-pg';
+import { call, copyLearners } from './support/kit';
 
-// vitest.config.ts leaves this file out without TEST_DATABASE_URL; with it, the server binaries must be
+// vitest.faults.config.ts leaves this file out without TEST_DATABASE_URL; with it, the server binaries must be
 // there (ThrowawayPostgres.create says so when they are not).
 
 /** Asks until the answer has the wanted status (the server needs a moment to come back). */
@@ -112,4 +116,82 @@ describe('a PostgreSQL server that freezes, stops and comes back', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^\[db\] database back after \d+ s$/);
   }, 90_000);
+
+  it('(d) stopped and started while 20 learners answer: 503s only while down, each answer counted once', async () => {
+    lines.length = 0;
+    const { db } = database;
+    await seedDemo(db);
+    const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
+    const runs = [];
+    for (const learner of await copyLearners(db, 'outage', 20)) {
+      const start = await call(server.base, 'POST', '/v1/core/user/examinations/start', {
+        cookie: learner.cookie,
+        body: { qualification: b.id, prepare: false, continue: false },
+      });
+      expect(start.status).toBe(200);
+      const keys = await db
+        .selectFrom('examination_answers as a')
+        .innerJoin('questions as q', 'q.id', 'a.question_id')
+        .select(['a.id', 'q.correct'])
+        .where('a.examination_id', '=', start.body.id)
+        .orderBy('a.number')
+        .execute();
+      runs.push({ ...learner, exam: start.body.id as number, keys });
+    }
+
+    let acknowledged = 0;
+    const unavailable: { status: number; retryAfter: unknown; body: unknown }[] = [];
+    const other: string[] = [];
+    let outage: Promise<void> | undefined;
+    const readiness: number[] = [];
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await Promise.all(
+      runs.map(async (run) => {
+        for (const key of run.keys) {
+          // As the page does: an answer that met 503 is sent again a moment later, until it goes through.
+          for (let sent = 0; ; sent++) {
+            const res = await call(server.base, 'POST', '/v1/core/user/examinations/answer', {
+              cookie: run.cookie,
+              body: { id: key.id, value: key.correct },
+            });
+            if (res.status === 200) break;
+            // Stored, but the answer was lost with the connection: the retry finds it answered.
+            if (res.status === 409 && sent > 0) break;
+            if (res.status === 503)
+              unavailable.push({ status: 503, retryAfter: res.headers['retry-after'], body: res.body });
+            else other.push(`${res.status} ${JSON.stringify(res.body)}`);
+            if (res.status !== 503) break;
+            await pause(200);
+          }
+          if (++acknowledged === 200)
+            outage = (async () => {
+              pg.stopImmediately();
+              await pause(1_500);
+              readiness.push((await ready()).status);
+              pg.start();
+              readiness.push((await until(ready, 200)).status);
+            })();
+          await pause(30);
+        }
+      }),
+    );
+    await outage;
+    expect(other).toEqual([]);
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const u of unavailable)
+      expect(u).toEqual({
+        status: 503,
+        retryAfter: String(DatabaseUnavailableError.retryAfter),
+        body: { desc: ru['errors.databaseUnavailable'], status: 503 },
+      });
+    expect(readiness).toEqual([503, 200]);
+    // The same app throughout, recovered by itself, the outage logged once each way.
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\[db\] database unavailable: /);
+    expect(lines[1]).toMatch(/^\[db\] database back after \d+ s$/);
+    for (const run of runs) {
+      const end = await call(server.base, 'GET', `/v1/core/user/examinations/${run.exam}`, { cookie: run.cookie });
+      expect([end.body.status, end.body.correct, end.body.mistakes]).toEqual(['passed', 40, 0]);
+    }
+  }, 120_000);
 });
