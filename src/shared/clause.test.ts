@@ -9,9 +9,16 @@ describe('parseClause', () => {
   it('reads paragraphs, subparagraphs, signs, markings and other annexes with their anchors', () => {
     expect(parseClause('24')).toEqual({ kind: 'paragraph', paragraph: 24, anchor: 'p24' });
     expect(parseClause('24(3)')).toEqual({ kind: 'subparagraph', paragraph: 24, subparagraph: 3, anchor: 'p24-3' });
-    expect(parseClause('sign 2.4')).toEqual({ kind: 'sign', annex: 1, code: '2.4', anchor: 'a1-2-4' });
+    expect(parseClause('sign 2.4')).toEqual({ kind: 'sign', annex: 1, code: '2.4', section: false, anchor: 'a1-2-4' });
+    expect(parseClause('sign 3')).toMatchObject({ kind: 'sign', section: true, anchor: 'a1-3' });
     expect(parseClause('marking 1.14.1')).toMatchObject({ kind: 'marking', annex: 2, anchor: 'a2-1-14-1' });
-    expect(parseClause('annex 3, 5.1')).toEqual({ kind: 'annex', annex: 3, code: '5.1', anchor: 'a3-5-1' });
+    expect(parseClause('annex 3, 5.1')).toEqual({
+      kind: 'annex',
+      annex: 3,
+      code: '5.1',
+      section: false,
+      anchor: 'a3-5-1',
+    });
     expect(parseClause(' 106 ')?.anchor).toBe('p106');
   });
 
@@ -44,6 +51,8 @@ describe('citeClause', () => {
     expect(cite('sign 2.4', ru)).toBe('знак 2.4 ПДД');
     expect(cite('marking 1.14.1', ru)).toBe('разметка 1.14.1 ПДД');
     expect(cite('annex 3, 5.1', ru)).toBe('прил. 3, п. 5.1 ПДД');
+    expect(cite('sign 3', ru)).toBe('прил. 1, раздел 3 ПДД');
+    expect(cite('marking 1', en)).toBe('Rules, annex 2, section 1');
     expect(cite('24', kz)).toBe('ЖҚЕ 24-тармағы');
     expect(cite('24(3)', kz)).toBe('ЖҚЕ 24-тармағының 3) тармақшасы');
     expect(cite('sign 2.4', kz)).toBe('ЖҚЕ 2.4 белгісі');

@@ -6,13 +6,15 @@
 //   "sign 2.4"       annex 1 (signs), item 2.4     #a1-2-4
 //   "marking 1.14.1" annex 2 (markings), item      #a2-1-14-1
 //   "annex 3, 5.1"   annex 3, item 5.1             #a3-5-1
+// A code without a dot names a section of the annex ("sign 3": the prohibitory signs, #a1-3).
 // An operator's imported bank may carry free text instead; it does not parse and is shown as it is.
 import { interpolate, type Texts } from '../i18n/interpolate';
 
 export type Clause =
   | { kind: 'paragraph'; paragraph: number; anchor: string }
   | { kind: 'subparagraph'; paragraph: number; subparagraph: number; anchor: string }
-  | { kind: 'sign' | 'marking' | 'annex'; annex: number; code: string; anchor: string };
+  /** `section`: the code names a group of an annex ("sign 3": the prohibitory signs), not one item. */
+  | { kind: 'sign' | 'marking' | 'annex'; annex: number; code: string; section: boolean; anchor: string };
 
 const CODE = '(\\d+(?:\\.\\d+)*)';
 const PARAGRAPH = /^(\d+)$/;
@@ -25,6 +27,14 @@ const ANNEX = new RegExp(`^annex (\\d+), ${CODE}$`);
 const number = (s: string) => (/^[1-9]\d*$/.test(s) ? Number(s) : null);
 const codeOk = (code: string) => code.split('.').every((part) => number(part) !== null);
 const itemAnchor = (annex: number, code: string) => `a${annex}-${code.replaceAll('.', '-')}`;
+
+const annexClause = (kind: 'sign' | 'marking' | 'annex', annex: number, code: string): Clause => ({
+  kind,
+  annex,
+  code,
+  section: !code.includes('.'),
+  anchor: itemAnchor(annex, code),
+});
 
 /** The clause in the bank's format, or null when it is free text (an operator's import). */
 export function parseClause(raw: string): Clause | null {
@@ -46,7 +56,7 @@ export function parseClause(raw: string): Clause | null {
     [MARKING, 'marking', 2],
   ] as const) {
     m = re.exec(s);
-    if (m) return codeOk(m[1]!) ? { kind, annex, code: m[1]!, anchor: itemAnchor(annex, m[1]!) } : null;
+    if (m) return codeOk(m[1]!) ? annexClause(kind, annex, m[1]!) : null;
   }
   m = ANNEX.exec(s);
   if (m) {
@@ -54,7 +64,7 @@ export function parseClause(raw: string): Clause | null {
     if (annex === null || !codeOk(m[2]!)) return null;
     // Annexes 1 and 2 have their own words: one spelling per place.
     if (annex <= 2) return null;
-    return { kind: 'annex', annex, code: m[2]!, anchor: itemAnchor(annex, m[2]!) };
+    return annexClause('annex', annex, m[2]!);
   }
   return null;
 }
@@ -67,7 +77,10 @@ export function citeClause(clause: Clause, texts: Texts): string {
     case 'subparagraph':
       return interpolate(texts['exam.cite.subparagraph'], { n: clause.paragraph, sub: clause.subparagraph });
     default:
-      return interpolate(texts[`exam.cite.${clause.kind}`], { annex: clause.annex, code: clause.code });
+      return interpolate(texts[`exam.cite.${clause.section ? 'section' : clause.kind}`], {
+        annex: clause.annex,
+        code: clause.code,
+      });
   }
 }
 

@@ -229,7 +229,10 @@ export function clauseProblem(raw: string, edition: RulesEdition): string | null
   }
   const annex = edition.annexes.ru.find((a) => a.annex === clause.annex);
   if (!annex) return `"${raw}": the rules have no annex ${clause.annex}`;
-  if (!annex.sections.some((s) => s.items.some((i) => i.code === clause.code)))
+  if (clause.section) {
+    if (!annex.sections.some((s) => s.code === clause.code))
+      return `"${raw}": annex ${clause.annex} of the rules (${annex.file}) has no section ${clause.code}`;
+  } else if (!annex.sections.some((s) => s.items.some((i) => i.code === clause.code)))
     return `"${raw}": annex ${clause.annex} of the rules (${annex.file}) has no item ${clause.code}`;
   return null;
 }
