@@ -161,3 +161,35 @@ test('every kind of clause lands on a marked place of the rules page', async ({ 
   }
   expect(await violations(page)).toEqual([]);
 });
+
+test('the demo: browsing its result, the explanation links to the rules in a new tab (the demo lives in this page)', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await open(page, '/kz/tests/demo');
+  await page
+    .locator('[data-toast-group="auth"] .toast')
+    .getByRole('button', { name: t('kz', 'auth.toast.continue') })
+    .click();
+  const demo = (await (
+    await page.request.get('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': 'kz' } })
+  ).json()) as { questions: { number: number; correct_value: number; clause: string }[] };
+  await page.locator('[data-begin]').click();
+  const question = page.locator('section.question');
+  for (const q of demo.questions) {
+    await expect(question).toHaveAttribute('data-question-number', String(q.number));
+    await question.locator(`[data-answer="${q.correct_value}"]`).click();
+    if (q.number < demo.questions.length) await page.locator('[data-next]').click();
+  }
+  await page.locator('[data-browse]').click();
+  const clause = parseClause(demo.questions[0]!.clause)!;
+  const link = question.locator('[data-comment] [data-clause-link]');
+  await expect(link).toHaveText(new RegExp(`^${citeClause(clause, messages.kz).replace(/[.()]/g, '\\$&')}`));
+  await expect(link).toHaveAttribute('target', '_blank');
+  const [rules] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await rules.waitForLoadState();
+  await expectLanded(rules, 'kz', clause.anchor);
+  // The demo's result is still there to browse.
+  await expect(link).toBeVisible();
+});
