@@ -37,6 +37,8 @@ export interface ExamQuestion {
   /** Present only when mayReveal says so. */
   correct_value?: number | undefined;
   comment?: string | undefined;
+  /** Where in the rules the comment rests (content/questions/README.md); an import's may be free text. */
+  clause?: string | undefined;
 }
 
 export interface AnswerSlot {
@@ -82,6 +84,7 @@ export interface AnswerResult {
   correct: boolean | null;
   correct_value?: number | undefined;
   comment?: string | undefined;
+  clause?: string | undefined;
 }
 
 /** What an answer changed on the examination besides the slot: counters, status and the clock (an answer begins an unbegun test). */
@@ -141,6 +144,7 @@ export interface DemoQuestion {
   answers: AnswerOption[];
   correct_value: number;
   comment: string;
+  clause: string;
   answered: boolean;
   correct: boolean | null;
   value: number | null;
@@ -340,7 +344,9 @@ export function applyAnswer(exam: Examination, response: AnswerResponse): Examin
     !slot || !revealed
       ? exam.questions
       : exam.questions.map((q) =>
-          q.id === slot.question ? { ...q, correct_value: answer.correct_value, comment: answer.comment } : q,
+          q.id === slot.question
+            ? { ...q, correct_value: answer.correct_value, comment: answer.comment, clause: answer.clause }
+            : q,
         );
   const { id: _id, ...changes } = response.changes;
   return { ...exam, ...changes, answers, questions };

@@ -25,6 +25,7 @@ interface Question {
   answers: { value: number; text: string }[];
   correct_value?: number;
   comment?: string;
+  clause?: string;
   favorite: boolean;
 }
 interface Exam {
@@ -222,6 +223,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     const body = JSON.stringify(exam);
     expect(body).not.toContain('correct_value');
     expect(body).not.toContain('comment');
+    expect(body).not.toContain('clause');
     expect(body).not.toContain('Потому что');
     // Every theme of the blueprint gets min(its share, the questions it has): 5 per theme here, so
     // signs (6 for B) gives 5 and the top-up comes from the rest.
@@ -297,7 +299,9 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     expect(last!.status).toBe('done');
     expect(last!.changes).toMatchObject({ status: 'passed', mistakes: 8, correct: 32 });
     expect(last!.result).toMatchObject({ status: 'passed', mistakes: 8, correct: 32 });
-    expect(last!.result!.questions.every((q) => typeof q.correct_value === 'number' && q.comment)).toBe(true);
+    expect(last!.result!.questions.every((q) => typeof q.correct_value === 'number' && q.comment && q.clause)).toBe(
+      true,
+    );
   });
 
   it('fails at once at the ninth mistake; later answers are 409', async () => {
@@ -403,6 +407,8 @@ describe.each(dialects)('examinations on %s', (dialect) => {
       expect(body.answer.correct).toBe(false);
       expect(body.answer.correct_value).toBe((await rightValue(slot.question)).correct);
       expect(body.answer.comment).toMatch(/^Потому что/);
+      // The clause travels with the comment: the explanation's link to the rules is built from it.
+      expect(body.answer.clause).toMatch(/^\d+\.1$/);
     }
     const state = (await (
       await call('POST', '/v1/core/user/examinations/process/', { examination: exam!.id })
@@ -470,7 +476,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     expect(res.status).toBe(200);
     const result = (await res.json()) as Exam;
     expect(result.status).toBe('failed');
-    expect(result.questions.every((q) => q.correct_value && q.comment)).toBe(true);
+    expect(result.questions.every((q) => q.correct_value && q.comment && q.clause)).toBe(true);
     const other = (await start({ continue: false })).exam!;
     const cancelled = (await (
       await call('POST', '/v1/core/user/examinations/finish/', { examination: other.id, status: 'cancelled' })
@@ -746,7 +752,9 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     for (const view of views) {
       const shared = view.questions.filter((q) => inExam.has(q.id));
       expect(shared.length).toBeGreaterThan(0);
-      expect(shared.every((q) => q.correct_value === undefined && q.comment === undefined)).toBe(true);
+      expect(
+        shared.every((q) => q.correct_value === undefined && q.comment === undefined && q.clause === undefined),
+      ).toBe(true);
       expect(view.questions.filter((q) => !inExam.has(q.id)).every((q) => q.correct_value !== undefined)).toBe(true);
     }
     // Once the exam is over, the cancelled training shows everything again.

@@ -12,6 +12,7 @@ import { runImport } from '../../src/server/cli/questions-import';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
 import { syncQuestionContent, trainingThemes } from '../../src/server/services/questions';
+import { parseClause } from '../../src/shared/clause';
 import { makeBank } from '../support/bank';
 import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
@@ -106,7 +107,7 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
   const demo = async (lang = 'en') =>
     (await (
       await app.request('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': lang } })
-    ).json()) as { questions: (Question & { correct_value: number })[] };
+    ).json()) as { questions: (Question & { correct_value: number; clause: string })[] };
   /** Starts (then cancels) a test of category B in English and gives its questions. */
   const examQuestions = async (prepare: boolean) => {
     const headers = { cookie, 'accept-language': 'en', 'content-type': 'application/json' };
@@ -138,8 +139,11 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
   }, 60_000);
 
   it('draws exams only from it, in Russian marked as such, and keeps it so across a start-up; the demo shows none of it', async () => {
-    const builtInDemo = (await demo()).questions.map((q) => q.id);
+    const builtIn = (await demo()).questions;
+    const builtInDemo = builtIn.map((q) => q.id);
     expect(builtInDemo).toHaveLength(20);
+    // The built-in bank's clauses point into the rules: the demo's explanations link there.
+    expect(builtIn.filter((q) => !parseClause(q.clause))).toEqual([]);
 
     const out = await importBank([writeRussianBank('unmarked'), '--replace']);
     expect(out).toMatch(/Imported 50 questions .* 50 added/);
@@ -178,6 +182,8 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
     const shown = (await demo()).questions;
     expect(shown.map((q) => q.id).sort((x, y) => x - y)).toEqual(await idsOf(marked));
     expect(shown.every((q) => q.lang === 'ru' && q.correct_value >= 1)).toBe(true);
+    // An imported bank's clauses are its own free text ("3.1"), shown as they are, with no link.
+    expect(shown.every((q) => q.clause.length > 0 && parseClause(q.clause) === null)).toBe(true);
     // Unmarked again: back to none of it.
     await importBank([writeRussianBank('unmarked-again'), '--replace']);
     const mine = await imported();

@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { isLocale, locales, type Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
+import { citeClause, clauseHref, parseClause } from '../../shared/clause';
 import { commentVisible, type TestSettings } from '../settings/store';
 import {
   formatClock,
@@ -206,6 +207,36 @@ function optionClass(value: number, slot: AnswerSlot | undefined, correctValue: 
   return classes.join(' ');
 }
 
+/** The clause as a link to its paragraph on the rules page («п. 24 ПДД»); an imported bank's free-text
+ *  clause, which points at no anchor, as plain text. */
+function Citation({
+  clause,
+  locale,
+  texts,
+  newTab,
+}: {
+  clause: string;
+  locale: Locale;
+  texts: Texts;
+  newTab: boolean;
+}) {
+  const parsed = parseClause(clause);
+  if (!parsed)
+    return (
+      <p className="comment__clause" data-clause>
+        {texts['exam.cite.lead']} {clause}
+      </p>
+    );
+  return (
+    <p className="comment__clause" data-clause>
+      <a href={clauseHref(parsed, locale)} data-clause-link {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}>
+        {citeClause(parsed, texts)}
+        {newTab && <span className="visually-hidden"> ({texts['exam.cite.newTab']})</span>}
+      </a>
+    </p>
+  );
+}
+
 export default function QuestionScreen({ locale, texts, exam, settings, demo, browsing, onFinish, announce }: Props) {
   const state = useStore($examState);
   const current = useStore($currentQuestion);
@@ -310,6 +341,11 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   if (!question) return null;
   const correctValue = question.correct_value;
   const showComment = browsing ? !!question.comment : !!question.comment && commentVisible(settings, answered);
+  // The rules' paragraph the explanation rests on. A running test (and the demo, which lives only in
+  // this page) opens it in a new tab so the test is not lost; a finished result opens it in place.
+  const citation = question.clause ? (
+    <Citation clause={question.clause} locale={locale} texts={texts} newTab={demo || exam.status === 'process'} />
+  ) : null;
   const feedbackState = slotState(slot);
   const hasNext = nextIndex(exam.answers, index, browsing) !== null;
   const left = mistakesLeft(exam);
@@ -467,11 +503,13 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
               <div className="comment" data-comment>
                 <h3>{texts['exam.comment']}</h3>
                 <p lang={contentLang}>{question.comment}</p>
+                {citation}
               </div>
             ) : (
               <details className="comment" data-comment>
                 <summary>{texts['exam.commentBefore']}</summary>
                 <p lang={contentLang}>{question.comment}</p>
+                {citation}
               </details>
             ))}
 

@@ -20,6 +20,7 @@ function demo(n = 5, allowed: number | null = 1, timeLimit: number | null = 300)
       answers: [1, 2, 3].map((value) => ({ value, text: `A${value}` })),
       correct_value: (i % 3) + 1,
       comment: `Because ${i + 1}`,
+      clause: `${i + 20}(1)`,
       answered: false,
       correct: null,
       value: null,
@@ -68,9 +69,11 @@ describe('the demo test, scored in the browser', () => {
       correct: false,
       correct_value: right(run, 4),
       comment: 'Because 5',
+      clause: '24(1)',
     });
     expect(last.result!).toMatchObject({ status: 'passed', correct: 4, mistakes: 1 });
-    expect(last.result!.questions.every((q) => q.correct_value && q.comment)).toBe(true);
+    // The result reveals every question's key, comment and the clause the comment cites.
+    expect(last.result!.questions.every((q) => q.correct_value && q.comment && q.clause)).toBe(true);
     expect(last.result!.finished_at).toBe(new Date(T0 + 1000).toISOString());
   });
 

@@ -17,6 +17,7 @@ import type { AnswerResponse, DemoResponse, Examination, RunStatus } from './typ
 export interface DemoKey {
   correct_value: number;
   comment: string;
+  clause: string;
 }
 export interface DemoRun {
   exam: Examination;
@@ -25,7 +26,7 @@ export interface DemoRun {
 
 export function createDemoRun(demo: DemoResponse, nowMs: number, language: string): DemoRun {
   const key = new Map<number, DemoKey>(
-    demo.questions.map((q) => [q.id, { correct_value: q.correct_value, comment: q.comment }]),
+    demo.questions.map((q) => [q.id, { correct_value: q.correct_value, comment: q.comment, clause: q.clause }]),
   );
   const exam: Examination = {
     id: 0,

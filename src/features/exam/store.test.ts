@@ -234,7 +234,7 @@ describe('answering and finishing', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("a training answer reveals its question's key and comment in the held test", async () => {
+  it("a training answer reveals its question's key, comment and clause in the held test", async () => {
     serve(() => ({
       body: exam({ prepare: true, mode: 'train', allowed_mistakes: null, deadline: null, time_limit: null }),
     }));
@@ -242,7 +242,15 @@ describe('answering and finishing', () => {
     beginTest();
     serve(() => ({
       body: {
-        answer: { id: 500, answered: true, answer: 1, correct: false, correct_value: 2, comment: 'Потому что' },
+        answer: {
+          id: 500,
+          answered: true,
+          answer: 1,
+          correct: false,
+          correct_value: 2,
+          comment: 'Потому что',
+          clause: '57',
+        },
         status: 'process',
         changes: {
           id: 7,
@@ -257,7 +265,7 @@ describe('answering and finishing', () => {
     }));
     expect(await answerCurrent(1)).toEqual({ status: 'process', correct: false, correctValue: 2 });
     const held = $examination.get()!;
-    expect(held.questions[0]).toMatchObject({ correct_value: 2, comment: 'Потому что' });
+    expect(held.questions[0]).toMatchObject({ correct_value: 2, comment: 'Потому что', clause: '57' });
     expect(held.questions[1]!.correct_value).toBeUndefined();
     expect(held).toMatchObject({ mistakes: 1, correct: 0 });
   });
@@ -513,6 +521,7 @@ describe('the demo', () => {
       ],
       correct_value: 2,
       comment: 'c',
+      clause: '24',
       answered: false,
       correct: null,
       value: null,

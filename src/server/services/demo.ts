@@ -61,6 +61,7 @@ export async function demoTest(db: Kysely<Database>, locale: Locale) {
         answers: q.answers,
         correct_value: q.correct,
         comment: q.comment,
+        clause: q.clause,
         answered: false,
         correct: null,
         value: null,

@@ -24,6 +24,7 @@ type QuestionText = {
   video: string | null;
   correct: number;
   comment: string;
+  clause: string;
   answers: { value: number; text: string }[];
 };
 
@@ -65,6 +66,7 @@ export async function questionTexts(
       `image_alt_${locale} as image_alt` as 'image_alt_ru as image_alt',
       'video',
       'correct',
+      'clause',
       'langs',
     ])
     .where('id', 'in', missing)
@@ -86,6 +88,7 @@ export async function questionTexts(
       text: r.text,
       lang: shownLanguage(r.langs, locale),
       comment: r.comment,
+      clause: r.clause,
       image,
       image_alt: r.image ? r.image_alt : null,
       video,
@@ -171,7 +174,7 @@ export async function examinationView(
         video: q.video,
         answers: q.answers,
         favorite: favorites.has(s.question_id),
-        ...(reveal ? { correct_value: q.correct, comment: q.comment } : {}),
+        ...(reveal ? { correct_value: q.correct, comment: q.comment, clause: q.clause } : {}),
       };
     }),
     answers: slots.map((s) => ({
@@ -250,7 +253,7 @@ export async function answerExamination(
     const question = result.questions.find((q) => q.id === outcome.questionId);
     const key =
       outcome.status === 'done' && question?.correct_value !== undefined
-        ? { correct_value: question.correct_value, comment: question.comment }
+        ? { correct_value: question.correct_value, comment: question.comment, clause: question.clause }
         : {};
     return { answer: { ...outcome.slot, ...key }, status: outcome.status, changes: changesOf(result), result };
   }
@@ -259,7 +262,10 @@ export async function answerExamination(
     ? (await questionTexts(db, [outcome.questionId], examLocale(outcome))).get(outcome.questionId)
     : undefined;
   return {
-    answer: { ...outcome.slot, ...(key ? { correct_value: key.correct, comment: key.comment } : {}) },
+    answer: {
+      ...outcome.slot,
+      ...(key ? { correct_value: key.correct, comment: key.comment, clause: key.clause } : {}),
+    },
     status: 'process',
     changes: outcome.changes,
   };

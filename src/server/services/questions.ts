@@ -23,6 +23,7 @@ import {
 
 export { builtInReplacedAt } from './bank-meta';
 import { clearQuestionCache } from './exam-view';
+import { clauseProblem, loadRules, type RulesEdition } from './rules-content';
 import { describeValue, plainError } from './zod-messages';
 
 export type { BankProblem } from './bank-files';
@@ -95,6 +96,9 @@ export interface ReadOptions {
   /** The licence categories some qualification draws from (its own code; see categoriesOf in exam.ts):
    *  a question serving none of them is never drawn, which is a warning. */
   drawnCategories?: Set<string>;
+  /** The study edition of the rules (content/rules): every clause must point at a place in it. The
+   *  built-in bank's are checked so; an operator's import may cite in free text, shown without a link. */
+  rules?: RulesEdition;
 }
 
 /** Every bank file in a folder (or one file): *.yaml, *.yml, *.json; README and bank meta skipped. */
@@ -172,6 +176,10 @@ export function readBank(
         const count = Array.isArray(r.answers) && r.answers.length ? r.answers.length : null;
         if (r.correct < 1 || (count !== null && r.correct > count))
           report([...at, 'correct'], count ? `must be between 1 and ${count}` : 'must be 1 or more');
+      }
+      if (options.rules && typeof r.clause === 'string') {
+        const problem = clauseProblem(r.clause, options.rules);
+        if (problem) report([...at, 'clause'], problem);
       }
       if (r.video && !r.image) report([...at, 'video'], 'a video question needs a picture too (image)');
       if (r.image_alt && !r.image) report([...at, 'image_alt'], 'describes a picture the question does not have');
@@ -620,6 +628,7 @@ export async function syncQuestionContent(
     themes: new Set(content.themes.map((t) => t.code)),
     imagesDir: join(publicDir, 'images/questions'),
     videosDir: join(publicDir, 'videos/questions'),
+    ...(existsSync(join(dir, 'rules')) ? { rules: loadRules(join(dir, 'rules')) } : {}),
   });
   if (problems.length) throw new Error(`The question bank has problems:\n${formatProblems(problems)}`);
   // An id another source (the operator's import) holds stays theirs: taking it over would rewrite

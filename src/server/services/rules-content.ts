@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { parseClause } from '../../shared/clause';
 import { plainError } from './zod-messages';
 
 export const RULES_LOCALES = ['ru', 'kz', 'en'] as const;
@@ -212,4 +213,26 @@ export function loadRules(dir = join(process.env.ZHOL_CONTENT_DIR ?? 'content', 
   if (!problems.length) problems.push(...rulesProblems(edition));
   if (problems.length) throw new Error(`Invalid rules content:\n  ${problems.join('\n  ')}`);
   return edition;
+}
+
+/** Why a bank's `clause` points nowhere in the edition (content/questions/README.md), or null when its
+ *  paragraph, subparagraph or annex item exists. The languages have the same shape, so ru decides. */
+export function clauseProblem(raw: string, edition: RulesEdition): string | null {
+  const clause = parseClause(raw);
+  if (!clause) return `"${raw}" is not a clause: write "24", "24(3)", "sign 2.4", "marking 1.14.1" or "annex 3, 5.1"`;
+  if (clause.kind === 'paragraph' || clause.kind === 'subparagraph') {
+    const paragraph = edition.ru.flatMap((c) => c.paragraphs).find((p) => p.n === clause.paragraph);
+    if (!paragraph) return `"${raw}": the rules have no paragraph ${clause.paragraph}`;
+    if (clause.kind === 'subparagraph' && !paragraph.subparagraphs?.some((s) => s.n === clause.subparagraph))
+      return `"${raw}": paragraph ${clause.paragraph} of the rules has no subparagraph ${clause.subparagraph})`;
+    return null;
+  }
+  const annex = edition.annexes.ru.find((a) => a.annex === clause.annex);
+  if (!annex) return `"${raw}": the rules have no annex ${clause.annex}`;
+  if (clause.section) {
+    if (!annex.sections.some((s) => s.code === clause.code))
+      return `"${raw}": annex ${clause.annex} of the rules (${annex.file}) has no section ${clause.code}`;
+  } else if (!annex.sections.some((s) => s.items.some((i) => i.code === clause.code)))
+    return `"${raw}": annex ${clause.annex} of the rules (${annex.file}) has no item ${clause.code}`;
+  return null;
 }
