@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerBias, biasProblems, formatBias } from '../../src/shared/answer-bias';
+import { builtInBankInfo } from '../../src/server/services/bank-meta';
 import { loadContent } from '../../src/server/services/content';
 import { bankFiles, readBank } from '../../src/server/services/questions';
 
@@ -73,5 +74,39 @@ describe('the built-in bank', () => {
     const figures = answerBias(questions, [...LANGS]);
     const found = biasProblems(figures);
     expect(found, `${found.join('\n')}\n\n${formatBias(figures)}`).toEqual([]);
+  });
+});
+
+describe("the tests page's claims about the built-in bank", () => {
+  const videos = questions.filter((q) => q.video).length;
+
+  it('give the numbers of the bank itself, in every language', () => {
+    for (const locale of LANGS) {
+      const info = builtInBankInfo(locale)!;
+      const shown = [info.description!.text, ...info.claims.flatMap((c) => [c.title.text, c.text.text])].join(' ');
+      expect(shown, locale).not.toMatch(/\{\{|\}\}/);
+      expect(info.description!.text, locale).toContain(String(questions.length));
+      const video = info.claims.find((c) => /видео|бейне|video/i.test(c.title.text));
+      // A video card only with enough video questions to speak of; and then with their number.
+      if (videos < 20) expect(video, locale).toBeUndefined();
+      else expect(video!.text.text, locale).toContain(String(videos));
+    }
+  });
+
+  it('say the exam format the exam really has (40 questions, 40 minutes, 8 mistakes) and claim no full match', () => {
+    const exams = loadContent().qualifications.map((q) => q.exam);
+    const { questions: n, minutes, allowed_mistakes: mistakes } = exams[0]!;
+    expect(exams.every((e) => e.questions === n && e.minutes === minutes && e.allowed_mistakes === mistakes)).toBe(
+      true,
+    );
+    for (const locale of LANGS) {
+      const texts = builtInBankInfo(locale)!
+        .claims.map((c) => c.text.text)
+        .join(' ');
+      expect(texts).toContain(`${n} `);
+      expect(texts).toContain(`${minutes} `);
+      expect(texts).toContain(`${mistakes} `);
+      expect(texts).not.toMatch(/100\s?%/);
+    }
   });
 });
