@@ -198,14 +198,20 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
     writeFileSync(
       join(folder, 'bank.yaml'),
       'version: "acme-2"\nlanguages: [ru]\nthemes:\n  - { code: ru-pdd, name: { ru: Общие положения } }\n' +
-        'description: { ru: Вопросы по правилам Республики Примера. }\nclaims:\n  - { title: { ru: Без видео }, text: { ru: Только картинки. } }\n',
+        'description: { ru: Вопросы по правилам Республики Примера. }\nclaims:\n  - { title: { ru: Без видео }, text: { ru: "Только картинки, с видео: {{videos}}. Всего: {{ questions }}." } }\n',
     );
     await importBank([folder, '--replace']);
     expect(await (await bank('en')).json()).toEqual({
       version: 'acme-2',
       changes: [],
       description: { text: 'Вопросы по правилам Республики Примера.', lang: 'ru' },
-      claims: [{ title: { text: 'Без видео', lang: 'ru' }, text: { text: 'Только картинки.', lang: 'ru' } }],
+      // The numbers are the imported bank's own, counted in the database.
+      claims: [
+        {
+          title: { text: 'Без видео', lang: 'ru' },
+          text: { text: 'Только картинки, с видео: 0. Всего: 50.', lang: 'ru' },
+        },
+      ],
     });
     const out = await importBank(['--restore-builtin']);
     expect(out).toMatch(

@@ -1,6 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtInBankInfo, readBankMeta } from './bank-meta';
 
@@ -56,7 +56,30 @@ describe('bank.yaml', () => {
     }
     expect(builtInBankInfo('en')!.claims.map((c) => c.title.text)).toEqual([
       'Video questions',
-      '100% match with the exam',
+      "The exam centre's format",
+    ]);
+  });
+
+  it('fills {{questions}}, {{videos}} and {{pictures}} from the bank files beside it', () => {
+    const path = file(
+      'description: { ru: "Вопросов: {{questions}}", kz: "Сұрақтар: {{questions}}", en: "{{ questions }} questions" }\n' +
+        'claims:\n  - title: { ru: Видео, kz: Бейне, en: Video }\n    text: { ru: "{{videos}} из {{pictures}}", kz: "{{videos}}/{{pictures}}", en: "{{videos}} of {{pictures}}" }\n',
+    );
+    const q = (id: string, extra: string) =>
+      `  - { id: ${id}, ${extra}text: { ru: а }, answers: [{ ru: а }, { ru: б }], correct: 1 }\n`;
+    writeFileSync(
+      join(dirname(path), 'signs.yaml'),
+      `theme: signs\nquestions:\n${q('s-1', 'image: a.svg, video: a.mp4, ')}${q('s-2', 'image: b.svg, ')}${q('s-3', '')}`,
+    );
+    const info = builtInBankInfo('en', path)!;
+    expect(info.description?.text).toBe('3 questions');
+    expect(info.claims[0]!.text.text).toBe('1 of 2');
+  });
+
+  it('refuses a placeholder it does not know, rather than show it as written', () => {
+    const { problems } = readBankMeta(file('description: { ru: "Вопросов: {{count}}", kz: а, en: a }\n'));
+    expect(problems.map((p) => p.message)).toEqual([
+      'description.ru: {{count}} is not a number the page knows: use {{questions}}, {{videos}}, {{pictures}}',
     ]);
   });
 

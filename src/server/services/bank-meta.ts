@@ -2,7 +2,8 @@
 // is written in, its own themes, and what the tests page may claim about it. The built-in one is
 // read from content/questions at build time for the tests page; an operator's import may bring its
 // own, which is kept in the database and then shown instead (GET /rest/v1/domain/online/bank).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
@@ -131,6 +132,24 @@ export function readBankMeta(
       need(c.text, ['claims', i, 'text']);
     }
   });
+  // The numbers the page fills in ({{questions}}…): a misspelt one would be shown as it is written.
+  const placeholders = (text: unknown, path: Path) => {
+    if (isText(text))
+      for (const [l, v] of Object.entries(text))
+        for (const [, name] of typeof v === 'string' ? v.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g) : [])
+          if (!(COUNT_NAMES as readonly string[]).includes(name!))
+            report(
+              [...path, l],
+              `{{${name}}} is not a number the page knows: use ${COUNT_NAMES.map((n) => `{{${n}}}`).join(', ')}`,
+            );
+  };
+  placeholders(raw.description, ['description']);
+  list(raw.claims).forEach((c, i) => {
+    if (isText(c)) {
+      placeholders(c.title, ['claims', i, 'title']);
+      placeholders(c.text, ['claims', i, 'text']);
+    }
+  });
   list(raw.themes).forEach((t, i) => {
     if (isText(t)) need(t.name, ['themes', i, 'name']);
   });
@@ -176,25 +195,80 @@ export interface BankInfo {
   claims: { title: ShownText; text: ShownText }[];
 }
 
+/** The numbers a description or claim may name as {{questions}}…, filled from the bank itself so
+ *  that what the page says stays true as the bank grows. */
+export const COUNT_NAMES = ['questions', 'videos', 'pictures'] as const;
+export type BankCounts = Record<(typeof COUNT_NAMES)[number], number>;
+
+/** A text with its {{questions}}, {{videos}} and {{pictures}} filled in. */
+export function fillCounts(text: string, counts: BankCounts): string {
+  return text.replace(/\{\{\s*(questions|videos|pictures)\s*\}\}/g, (_, name: keyof BankCounts) =>
+    String(counts[name]),
+  );
+}
+
 /** The version, the newest `limit` changes and the claims in one language: what the tests page shows. */
-export function bankInfo(meta: BankMeta, locale: Locale, limit = 3): BankInfo {
+export function bankInfo(meta: BankMeta, locale: Locale, limit = 3, counts?: BankCounts): BankInfo {
   const languages = bankLanguages(meta);
   const shown = (text: SomeLanguages) => pickLanguage(text, locale, languages);
+  const filled = (text: SomeLanguages) => {
+    const s = shown(text);
+    return counts ? { ...s, text: fillCounts(s.text, counts) } : s;
+  };
   return {
     version: meta.version ?? null,
     changes: meta.changelog
       .slice(0, limit)
       .map((c) => ({ version: c.version, date: c.date ?? null, ...shown(c.text) })),
-    description: meta.description ? shown(meta.description) : null,
-    claims: (meta.claims ?? []).map((c) => ({ title: shown(c.title), text: shown(c.text) })),
+    description: meta.description ? filled(meta.description) : null,
+    claims: (meta.claims ?? []).map((c) => ({ title: filled(c.title), text: filled(c.text) })),
   };
 }
 
-/** The built-in base (content/questions/bank.yaml) for the page built with it; null when missing or invalid
- *  (a content test keeps the real file valid, so the page never silently loses the line). */
+/** How many questions the bank files beside a bank.yaml hold, with a video, with a picture (read leniently:
+ *  the content test and the importer are what validate them). */
+export function countBankFiles(dir: string): BankCounts {
+  const counts: BankCounts = { questions: 0, videos: 0, pictures: 0 };
+  if (!existsSync(dir)) return counts;
+  for (const name of readdirSync(dir).sort()) {
+    if (!/\.(ya?ml|json)$/i.test(name) || basename(name, extname(name)) === 'bank') continue;
+    const { data } = parseBankFile(join(dir, name));
+    const list = (data as { questions?: unknown } | null)?.questions;
+    for (const q of Array.isArray(list) ? (list as Record<string, unknown>[]) : []) {
+      if (!q || typeof q !== 'object') continue;
+      counts.questions++;
+      if (q.video) counts.videos++;
+      if (q.image) counts.pictures++;
+    }
+  }
+  return counts;
+}
+
+/** The built-in base (content/questions/bank.yaml) for the page built with it, its numbers counted from the
+ *  bank files beside it; null when missing or invalid (a content test keeps the real file valid, so the page
+ *  never silently loses the line). */
 export function builtInBankInfo(locale: Locale, file = 'content/questions/bank.yaml'): BankInfo | null {
   const { meta } = readBankMeta(file);
-  return meta && bankInfo(meta, locale);
+  return meta && bankInfo(meta, locale, 3, countBankFiles(dirname(file)));
+}
+
+/** The imported bank's numbers: its questions in use, from the database. */
+async function importedCounts(db: Kysely<Database>): Promise<BankCounts> {
+  const row = await db
+    .selectFrom('questions')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('questions'),
+      eb.fn.count<number | string>('video').as('videos'),
+      eb.fn.count<number | string>('image').as('pictures'),
+    ])
+    .where('source', '=', 'import')
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  return {
+    questions: Number(row?.questions ?? 0),
+    videos: Number(row?.videos ?? 0),
+    pictures: Number(row?.pictures ?? 0),
+  };
 }
 
 /** The imported bank.yaml as stored, or null when no import brought one. */
@@ -220,7 +294,7 @@ export async function builtInReplacedAt(db: Kysely<Database>): Promise<string | 
  *  when the built-in bank was replaced without one; null when the built-in base (built into the page) holds. */
 export async function importedBankInfo(db: Kysely<Database>, locale: Locale): Promise<BankInfo | null> {
   const meta = await importedBankMeta(db);
-  if (meta) return bankInfo(meta, locale);
+  if (meta) return bankInfo(meta, locale, 3, await importedCounts(db));
   if (await builtInReplacedAt(db)) return { version: null, changes: [], description: null, claims: [] };
   return null;
 }
