@@ -1,0 +1,212 @@
+// Query normalising and ranking for the rules search, kept apart from the DOM so it can be unit-tested.
+//
+// Pagefind indexes the whole rules page of a language as ONE page; its sub-results (one per heading
+// with an id: #p24, #p24-3, #a1-2-4) come back in document order, not by relevance, so the order of
+// the results is ours to decide (rankSubResults, a BM25 over the paragraphs).
+// Word forms: Pagefind stems Russian and English with Snowball, but has no stemmer for Kazakh (its
+// `kk` index uses the language-neutral wasm), where it only matches words that START with the query
+// term. So a Kazakh query is cut to its stem before it goes to Pagefind (kazakhStem), and every
+// inflected form in the text then matches by prefix.
+
+export type SearchLocale = 'ru' | 'kz' | 'en';
+
+const WORD = /[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu;
+
+/** Lower-case word tokens of a text ("км/ч;" → км, ч; "знак 2.4" → знак, 2.4), ё read as е. */
+export function tokens(text: string): string[] {
+  return (text.toLowerCase().replaceAll('ё', 'е').match(WORD) ?? []).map((t) => t.replace(/[.,]$/, ''));
+}
+
+// Kazakh endings, longest first within each layer; a word is peeled case → possessive → plural, and
+// verb forms (participles, gerunds) as one more layer. Vowel harmony gives each ending 2–4 shapes.
+const KZ_LAYERS: string[][] = [
+  // case endings (genitive, dative, accusative, locative, ablative, instrumental, equative)
+  [
+    'ның',
+    'нің',
+    'дың',
+    'дің',
+    'тың',
+    'тің',
+    'нан',
+    'нен',
+    'дан',
+    'ден',
+    'тан',
+    'тен',
+    'нда',
+    'нде',
+    'мен',
+    'бен',
+    'пен',
+    'ға',
+    'ге',
+    'қа',
+    'ке',
+    'на',
+    'не',
+    'ды',
+    'ді',
+    'ты',
+    'ті',
+    'ны',
+    'ні',
+    'да',
+    'де',
+    'та',
+    'те',
+    'ша',
+    'ше',
+    'н',
+    'а',
+    'е',
+  ],
+  // possessive
+  ['ымыз', 'іміз', 'ыңыз', 'іңіз', 'сы', 'сі', 'ың', 'ің', 'ым', 'ім', 'ы', 'і'],
+  // plural
+  ['лар', 'лер', 'дар', 'дер', 'тар', 'тер'],
+  // common verb forms: -ған/-ген participles, -атын/-етін, -уге/-уі verbal nouns, -ып/-іп gerunds
+  ['атын', 'етін', 'йтын', 'йтін', 'ған', 'ген', 'қан', 'кен', 'уге', 'уға', 'уі', 'ып', 'іп', 'у'],
+];
+const KZ_MIN_STEM = 3;
+
+/**
+ * The stem of a Kazakh word, for prefix matching: белгілерді → белг, жылдамдығы → жылдамды.
+ * It only ever shortens a word, so every form that starts with the stem is found; a final қ/ғ/к/г/п/б
+ * is dropped too, because those consonants alternate before a vowel (жылдамдық / жылдамдығы).
+ */
+export function kazakhStem(word: string): string {
+  let stem = word.toLowerCase();
+  if (!/^\p{L}+$/u.test(stem)) return stem;
+  for (const layer of KZ_LAYERS) {
+    const ending = layer.find((e) => stem.endsWith(e) && stem.length - e.length >= KZ_MIN_STEM);
+    if (ending) stem = stem.slice(0, -ending.length);
+  }
+  if (/[қғкгпб]$/.test(stem) && stem.length - 1 >= KZ_MIN_STEM + 1) stem = stem.slice(0, -1);
+  return stem;
+}
+
+/** The text to hand to Pagefind for what the learner typed. */
+export function pagefindQuery(query: string, locale: SearchLocale): string {
+  // Only Kazakh needs help: Pagefind stems Russian and English itself (and a query term of its own
+  // that is not a word of the text falls back to shorter prefixes, which rankSubResults filters).
+  if (locale !== 'kz') return query.trim();
+  return tokens(query).map(kazakhStem).join(' ');
+}
+
+/** Length of the common prefix of two words. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * How well a word of the text stands for a query term, 0…1 (0: not a form of it). Pagefind already
+ * decided that the word matched SOME term; this says which one and how closely, because Pagefind's
+ * fallback to shorter prefixes also returns words that merely start with the same letter.
+ */
+export function termMatch(term: string, word: string, locale: SearchLocale): number {
+  if (/^\p{N}/u.test(term)) return term === word ? 1 : 0;
+  const shared = commonPrefix(term, word);
+  // Russian and English endings are short; a Kazakh stem may lose a longer string of endings.
+  const stem = locale === 'kz' ? kazakhStem(term).length : Math.max(1, term.length - (term.length > 5 ? 3 : 2));
+  const needed = Math.min(term.length, Math.max(stem, term.length <= 3 ? term.length : 3));
+  if (shared < needed) return 0;
+  return shared / Math.max(term.length, word.length);
+}
+
+export interface RankInput {
+  /** The anchor id of the sub-result: p24, p24-3, a1-2-4, ch3. */
+  id: string;
+  /** Word positions (in the page's words) that Pagefind matched, with Pagefind's weight (headings > 1). */
+  locations: { location: number; weight: number }[];
+  /** First word position of this sub-result and the one after its last. */
+  start: number;
+  end: number;
+}
+
+export interface Ranked {
+  id: string;
+  score: number;
+  /** Query terms this paragraph contains. */
+  matched: number;
+}
+
+// BM25's usual constants.
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * Orders paragraphs by relevance to the query: all query terms first (weighted by how rare each term
+ * is), then BM25 (repeats count, with saturation; short paragraphs beat long ones), and a bonus where
+ * the terms stand next to each other in the query's order ("главная дорога"). Sub-results where no
+ * word is really a form of a query term are dropped; `words` are the page's words (Pagefind's
+ * raw_content split on white space), `total` the number of paragraphs on the page.
+ */
+export function rankSubResults(
+  input: RankInput[],
+  words: string[],
+  query: string,
+  locale: SearchLocale,
+  total: number,
+): Ranked[] {
+  const terms = [...new Set(tokens(query))];
+  if (!terms.length) return [];
+  const wordTokens = new Map<number, string[]>();
+  const tokensAt = (loc: number) => {
+    let t = wordTokens.get(loc);
+    if (!t) wordTokens.set(loc, (t = tokens(words[loc] ?? '')));
+    return t;
+  };
+  // For every sub-result: per term, the summed closeness of its occurrences and their positions.
+  const docs = input.map((d) => {
+    const tf = new Array<number>(terms.length).fill(0);
+    const at: number[][] = terms.map(() => []);
+    for (const { location, weight } of d.locations) {
+      let best = 0;
+      let which = -1;
+      for (const [i, term] of terms.entries()) {
+        for (const w of tokensAt(location)) {
+          const m = termMatch(term, w, locale);
+          if (m > best) [best, which] = [m, i];
+        }
+      }
+      if (which < 0) continue;
+      // A heading word (an annex item's name) counts double; closer forms count more.
+      tf[which] += (weight > 1 ? 2 : 1) * (0.5 + 0.5 * best);
+      at[which].push(location);
+    }
+    return { id: d.id, tf, at, length: Math.max(1, d.end - d.start) };
+  });
+  const kept = docs.filter((d) => d.tf.some((x) => x > 0));
+  if (!kept.length) return [];
+  const n = Math.max(total, kept.length);
+  const avg = kept.reduce((s, d) => s + d.length, 0) / kept.length;
+  const idf = terms.map((_, i) => {
+    const df = kept.filter((d) => d.tf[i] > 0).length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  });
+  const idfSum = idf.reduce((a, b) => a + b, 0);
+  return kept
+    .map((d) => {
+      let bm25 = 0;
+      let covered = 0;
+      let matched = 0;
+      for (const [i, f] of d.tf.entries()) {
+        if (f <= 0) continue;
+        matched++;
+        covered += idf[i];
+        bm25 += (idf[i] * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avg));
+      }
+      let phrase = 0;
+      for (let i = 0; i + 1 < terms.length; i++) {
+        if (d.at[i].some((a) => d.at[i + 1].some((b) => b > a && b - a <= 2))) phrase += idf[i] + idf[i + 1];
+      }
+      // Coverage dominates: a paragraph with every (rare) term beats one that repeats a single term.
+      const score = (10 * covered) / idfSum + bm25 + 0.5 * phrase;
+      return { id: d.id, score, matched };
+    })
+    .sort((a, b) => b.score - a.score);
+}
