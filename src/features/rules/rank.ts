@@ -86,12 +86,98 @@ export function kazakhStem(word: string): string {
   return stem;
 }
 
+// Russian inflectional endings (adjectives and participles, nouns, verbs), longest first.
+const RU_ENDINGS = [
+  'ающихся',
+  'ющихся',
+  'ается',
+  'яется',
+  'ется',
+  'ится',
+  'ются',
+  'атся',
+  'ятся',
+  'ться',
+  'тся',
+  'ыми',
+  'ими',
+  'ого',
+  'его',
+  'ому',
+  'ему',
+  'ами',
+  'ями',
+  'ать',
+  'ять',
+  'ить',
+  'еть',
+  'ая',
+  'яя',
+  'ое',
+  'ее',
+  'ые',
+  'ие',
+  'ый',
+  'ий',
+  'ой',
+  'ей',
+  'ую',
+  'юю',
+  'ых',
+  'их',
+  'ым',
+  'им',
+  'ах',
+  'ях',
+  'ам',
+  'ям',
+  'ом',
+  'ем',
+  'ов',
+  'ев',
+  'ию',
+  'ия',
+  'ии',
+  'ью',
+  'ет',
+  'ит',
+  'ют',
+  'ут',
+  'ат',
+  'ят',
+  'а',
+  'я',
+  'о',
+  'е',
+  'ы',
+  'и',
+  'у',
+  'ю',
+  'ь',
+  'й',
+];
+const RU_MIN_STEM = 4;
+
+/**
+ * A prefix shared by the forms of a Russian word: пешеходный / пешеходному → пешеходн. Pagefind's own
+ * Russian stemming does not make every form find every other (measured on this index: «пешеходный»
+ * missed «пешеходному», «главной» missed «главная»), but its prefix matching does, given the stem.
+ */
+export function russianStem(word: string): string {
+  const w = word.toLowerCase().replaceAll('ё', 'е');
+  if (!/^\p{L}+$/u.test(w)) return w;
+  const ending = RU_ENDINGS.find((e) => w.endsWith(e) && w.length - e.length >= RU_MIN_STEM);
+  return ending ? w.slice(0, -ending.length) : w;
+}
+
 /** The text to hand to Pagefind for what the learner typed. */
 export function pagefindQuery(query: string, locale: SearchLocale): string {
-  // Only Kazakh needs help: Pagefind stems Russian and English itself (and a query term of its own
-  // that is not a word of the text falls back to shorter prefixes, which rankSubResults filters).
-  if (locale !== 'kz') return query.trim();
-  return tokens(query).map(kazakhStem).join(' ');
+  // English is left to Pagefind's stemmer; Russian and Kazakh go as stems, which Pagefind then
+  // matches as prefixes of the words of the text.
+  if (locale === 'en') return query.trim();
+  return tokens(query)
+    .map(locale === 'kz' ? kazakhStem : russianStem)
+    .join(' ');
 }
 
 /** Length of the common prefix of two words. */
@@ -109,9 +195,17 @@ function commonPrefix(a: string, b: string): number {
  */
 export function termMatch(term: string, word: string, locale: SearchLocale): number {
   if (/^\p{N}/u.test(term)) return term === word ? 1 : 0;
+  // One- and two-letter words (в, на, in, a, u-turn's u) are whole words, not prefixes of everything;
+  // in Kazakh only single letters, as short stems there carry endings (жол → жолдың).
+  if (term.length <= (locale === 'kz' ? 1 : 2)) return term === word ? 1 : 0;
   const shared = commonPrefix(term, word);
   // Russian and English endings are short; a Kazakh stem may lose a longer string of endings.
-  const stem = locale === 'kz' ? kazakhStem(term).length : Math.max(1, term.length - (term.length > 5 ? 3 : 2));
+  const stem =
+    locale === 'kz'
+      ? kazakhStem(term).length
+      : locale === 'ru'
+        ? russianStem(term).length
+        : Math.max(1, term.length - (term.length > 5 ? 3 : 2));
   const needed = Math.min(term.length, Math.max(stem, term.length <= 3 ? term.length : 3));
   if (shared < needed) return 0;
   return shared / Math.max(term.length, word.length);
@@ -120,11 +214,21 @@ export function termMatch(term: string, word: string, locale: SearchLocale): num
 export interface RankInput {
   /** The anchor id of the sub-result: p24, p24-3, a1-2-4, ch3. */
   id: string;
-  /** Word positions (in the page's words) that Pagefind matched, with Pagefind's weight (headings > 1). */
-  locations: { location: number; weight: number }[];
+  /** Word positions (in the page's words) that Pagefind matched. */
+  locations: { location: number }[];
   /** First word position of this sub-result and the one after its last. */
   start: number;
   end: number;
+  /**
+   * The heading this one completes (a subparagraph's paragraph, "33. Разворот запрещается:" above
+   * "2) в тоннелях"; an annex item's section) and its chapter (or annex): their words count for it,
+   * so "разворот в тоннеле" finds 33(2). Their own sub-results must be in `input` (`context: true`
+   * for those that are no result themselves, like a chapter's title).
+   */
+  parent?: string;
+  chapter?: string;
+  /** Only context for others (a chapter's title), never a result itself. */
+  context?: boolean;
 }
 
 export interface Ranked {
@@ -134,6 +238,8 @@ export interface Ranked {
   matched: number;
 }
 
+// How much having every query term outweighs repeats: 20 is more than BM25 gives any paragraph here.
+const COVERAGE = 20;
 // BM25's usual constants.
 const K1 = 1.2;
 const B = 0.75;
@@ -164,7 +270,7 @@ export function rankSubResults(
   const docs = input.map((d) => {
     const tf = new Array<number>(terms.length).fill(0);
     const at: number[][] = terms.map(() => []);
-    for (const { location, weight } of d.locations) {
+    for (const { location } of d.locations) {
       let best = 0;
       let which = -1;
       for (const [i, term] of terms.entries()) {
@@ -174,13 +280,14 @@ export function rankSubResults(
         }
       }
       if (which < 0) continue;
-      // A heading word (an annex item's name) counts double; closer forms count more.
-      tf[which] += (weight > 1 ? 2 : 1) * (0.5 + 0.5 * best);
+      // Closer forms count more.
+      tf[which] += 0.5 + 0.5 * best;
       at[which].push(location);
     }
-    return { id: d.id, tf, at, length: Math.max(1, d.end - d.start) };
+    return { ...d, tf, at, length: Math.max(1, d.end - d.start) };
   });
-  const kept = docs.filter((d) => d.tf.some((x) => x > 0));
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  const kept = docs.filter((d) => !d.context && d.tf.some((x) => x > 0));
   if (!kept.length) return [];
   const n = Math.max(total, kept.length);
   const avg = kept.reduce((s, d) => s + d.length, 0) / kept.length;
@@ -191,13 +298,20 @@ export function rankSubResults(
   const idfSum = idf.reduce((a, b) => a + b, 0);
   return kept
     .map((d) => {
+      const parent = d.parent ? byId.get(d.parent) : undefined;
+      const chapter = d.chapter ? byId.get(d.chapter) : undefined;
       let bm25 = 0;
       let covered = 0;
       let matched = 0;
-      for (const [i, f] of d.tf.entries()) {
+      for (const [i, direct] of d.tf.entries()) {
+        const inParent = (parent?.tf[i] ?? 0) > 0;
+        const inChapter = (chapter?.tf[i] ?? 0) > 0;
+        // The paragraph above a subparagraph begins its sentence, so it covers a term fully; a chapter's
+        // title is the topic, half. As repeats (BM25) both count for half an occurrence.
+        const f = direct + (inParent ? 0.5 : 0) + (inChapter ? 0.5 : 0);
         if (f <= 0) continue;
-        matched++;
-        covered += idf[i];
+        if (direct > 0) matched++;
+        covered += idf[i] * (direct > 0 || inParent ? 1 : 0.5);
         bm25 += (idf[i] * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avg));
       }
       let phrase = 0;
@@ -205,7 +319,10 @@ export function rankSubResults(
         if (d.at[i].some((a) => d.at[i + 1].some((b) => b > a && b - a <= 2))) phrase += idf[i] + idf[i + 1];
       }
       // Coverage dominates: a paragraph with every (rare) term beats one that repeats a single term.
-      const score = (10 * covered) / idfSum + bm25 + 0.5 * phrase;
+      let score = (COVERAGE * covered) / idfSum + bm25 + 0.5 * phrase;
+      // The annexes describe signs and markings; where the query does not ask for one (no term in the
+      // annex's title: знак, разметка, белгі, sign…), the Rules' own paragraphs go first.
+      if (d.id.startsWith('a') && !chapter?.tf.some((x) => x > 0)) score *= 0.75;
       return { id: d.id, score, matched };
     })
     .sort((a, b) => b.score - a.score);

@@ -39,6 +39,8 @@ export interface RulesHit {
   id: string;
   title: string;
   excerpt: string;
+  /** Relevance (rank.ts), for inspecting the order. */
+  score: number;
 }
 
 let loading: Promise<Pagefind> | undefined;
@@ -85,8 +87,18 @@ export async function searchRules(query: string, locale: SearchLocale, debounceM
     const words = page.raw_content.split(/[^\S\uFEFF]+/g);
     const headings = page.anchors.filter((a) => /^h\d$/i.test(a.element)).sort((a, b) => a.location - b.location);
     const ends = new Map(headings.map((a, i) => [a.id, headings[i + 1]?.location ?? words.length]));
-    // Results are paragraphs and annex items; a chapter's title alone is not a place to open.
-    const subs = page.sub_results.filter((s) => s.anchor && /^(p\d+|a\d+-)/.test(s.anchor.id));
+    // Each heading's chapter (h2: a chapter or an annex) and the heading it completes: a subparagraph's
+    // paragraph, an annex item's section (h3).
+    const context = new Map<string, { chapter?: string; parent?: string }>();
+    let h2: string | undefined;
+    let h3: string | undefined;
+    for (const a of headings) {
+      const level = a.element.toLowerCase();
+      if (level === 'h2') [h2, h3] = [a.id, undefined];
+      else if (level === 'h3') [h3] = [a.id];
+      context.set(a.id, level === 'h2' ? {} : level === 'h3' ? { chapter: h2 } : { chapter: h2, parent: h3 });
+    }
+    const subs = page.sub_results.filter((s) => s.anchor?.id);
     const byId = new Map(subs.map((s) => [s.anchor!.id, s]));
     const ranked = rankSubResults(
       subs.map((s) => ({
@@ -94,13 +106,16 @@ export async function searchRules(query: string, locale: SearchLocale, debounceM
         locations: s.weighted_locations,
         start: s.anchor!.location,
         end: ends.get(s.anchor!.id) ?? s.anchor!.location + 1,
+        ...context.get(s.anchor!.id),
+        // Results are paragraphs and annex items; a chapter's or annex's title alone is not a place to open.
+        context: !/^(p\d+|a\d+-)/.test(s.anchor!.id),
       })),
       words,
       query,
       locale,
       headings.length,
     );
-    return ranked.map((r) => ({ id: r.id, title: '', excerpt: byId.get(r.id)!.excerpt }));
+    return ranked.map((r) => ({ id: r.id, title: '', excerpt: byId.get(r.id)!.excerpt, score: r.score }));
   });
 }
 
