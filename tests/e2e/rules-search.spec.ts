@@ -124,3 +124,51 @@ for (const locale of Object.keys(cases) as Locale[]) {
     expect(wrong).toEqual([]);
   });
 }
+
+// Forms of one word must find the same paragraphs (Pagefind alone finds different sets for Russian
+// adjectives and only the exact prefix in Kazakh).
+const forms: Record<Locale, string[][]> = {
+  ru: [
+    ['знак', 'знака', 'знаков', 'знаками'],
+    ['перекрёсток', 'перекрёстка', 'перекрёстке'],
+    ['обгон', 'обгона', 'обгоном'],
+    ['пешеходный', 'пешеходного', 'пешеходному'],
+    ['главная', 'главной', 'главную'],
+  ],
+  kz: [
+    ['белгі', 'белгісі', 'белгілер', 'белгілерді'],
+    ['жылдамдық', 'жылдамдығы', 'жылдамдықты'],
+    ['жол', 'жолдың', 'жолда', 'жолдар'],
+    ['көлік', 'көлігі', 'көліктің'],
+    ['өткел', 'өткелі', 'өткелдерінде'],
+  ],
+  en: [
+    ['sign', 'signs'],
+    ['vehicle', 'vehicles'],
+    ['crossing', 'crossings'],
+    ['overtake', 'overtaking'],
+    ['stop', 'stopping', 'stops'],
+  ],
+};
+
+for (const locale of Object.keys(forms) as Locale[]) {
+  test(`${locale}: the forms of a word find the same paragraphs`, async ({ page }) => {
+    await open(page, url(locale, 'rules'));
+    await page.waitForFunction(() => 'zholRulesSearch' in window);
+    const found = await page.evaluate(async (groups) => {
+      const search = (window as unknown as { zholRulesSearch(q: string): Promise<{ id: string }[]> }).zholRulesSearch;
+      const out: string[][][] = [];
+      for (const group of groups) {
+        const sets: string[][] = [];
+        for (const form of group) sets.push((await search(form)).map((h) => h.id).sort());
+        out.push(sets);
+      }
+      return out;
+    }, forms[locale]);
+    for (const [g, sets] of found.entries()) {
+      expect(sets[0].length, forms[locale][g][0]).toBeGreaterThan(0);
+      for (const [i, set] of sets.entries())
+        expect(set, `${forms[locale][g][i]} vs ${forms[locale][g][0]}`).toEqual(sets[0]);
+    }
+  });
+}

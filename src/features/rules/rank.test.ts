@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { kazakhStem, pagefindQuery, rankSubResults, russianStem, termMatch, tokens } from './rank';
+import { englishStem, kazakhStem, pagefindQuery, rankSubResults, russianStem, termMatch, tokens } from './rank';
 
 describe('tokens', () => {
   it('splits units and punctuation, keeps sign numbers whole and reads ё as е', () => {
     expect(tokens('60 км/ч;')).toEqual(['60', 'км', 'ч']);
     expect(tokens('знак 2.4, «Главная дорога»')).toEqual(['знак', '2.4', 'главная', 'дорога']);
     expect(tokens('Перекрёсток')).toEqual(['перекресток']);
+    expect(tokens('U-turns; дорожно-транспортное')).toEqual(['u-turns', 'дорожно-транспортное']);
   });
 });
 
@@ -35,16 +36,30 @@ describe('russianStem', () => {
     expect(russianStem('главной')).toBe(russianStem('главная'));
     expect(russianStem('запрещается')).toBe('запрещ');
   });
+  it('drops a fleeting vowel', () => {
+    const stems = new Set(['перекрёсток', 'перекрёстка', 'перекрёстке'].map(russianStem));
+    expect(stems).toEqual(new Set(['перекрест']));
+  });
   it('keeps at least four letters', () => {
     expect(russianStem('пути')).toBe('пути');
   });
 });
 
+describe('englishStem', () => {
+  it('makes the forms of a word meet', () => {
+    expect(new Set(['crossing', 'crossings', 'cross'].map(englishStem))).toEqual(new Set(['cross']));
+    expect(new Set(['stop', 'stops', 'stopping'].map(englishStem))).toEqual(new Set(['stop']));
+    expect(englishStem('overtake')).toBe(englishStem('overtaking'));
+    expect(englishStem("driver's")).toBe('driver');
+  });
+});
+
 describe('pagefindQuery', () => {
-  it('stems Russian and Kazakh and leaves English to Pagefind', () => {
+  it('sends the stems of what was typed', () => {
     expect(pagefindQuery('Белгілерді', 'kz')).toBe('белгі');
     expect(pagefindQuery('знаков  аварийной', 'ru')).toBe('знак аварийн');
-    expect(pagefindQuery(' u-turns ', 'en')).toBe('u-turns');
+    expect(pagefindQuery(' U-turns ', 'en')).toBe('u-turn');
+    expect(pagefindQuery('дорожно-транспортное', 'ru')).toBe('дорожно-транспортн');
   });
 });
 

@@ -3,19 +3,30 @@
 // Pagefind indexes the whole rules page of a language as ONE page; its sub-results (one per heading
 // with an id: #p24, #p24-3, #a1-2-4) come back in document order, not by relevance, so the order of
 // the results is ours to decide (rankSubResults, a BM25 over the paragraphs).
-// Word forms: Pagefind stems Russian and English with Snowball, but has no stemmer for Kazakh (its
-// `kk` index uses the language-neutral wasm), where it only matches words that START with the query
-// term. So a Kazakh query is cut to its stem before it goes to Pagefind (kazakhStem), and every
-// inflected form in the text then matches by prefix.
+// Word forms: Pagefind has no stemmer for Kazakh (its `kk` index uses the language-neutral wasm), so
+// there it only matches words that START with the query term; for Russian and English it has Snowball
+// stemmers, yet on this index forms of one word still found different paragraphs (пешеходный missed
+// пешеходному, crossing and crossings differed). What does work in every language is Pagefind's
+// prefix matching, so each query term is cut to a stem that is a prefix of all its forms (kazakhStem,
+// russianStem, englishStem) before it goes to Pagefind.
 
 export type SearchLocale = 'ru' | 'kz' | 'en';
 
-const WORD = /[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu;
+const WORD = /[\p{L}\p{N}]+(?:[-.,][\p{L}\p{N}]+)*/gu;
 
-/** Lower-case word tokens of a text ("км/ч;" → км, ч; "знак 2.4" → знак, 2.4), ё read as е. */
+/**
+ * Lower-case word tokens of a text, ё read as е: "км/ч;" → км, ч; "знак 2.4" → знак, 2.4; hyphenated
+ * words stay whole ("u-turns", "built-up"), as Pagefind indexes them.
+ */
 export function tokens(text: string): string[] {
-  return (text.toLowerCase().replaceAll('ё', 'е').match(WORD) ?? []).map((t) => t.replace(/[.,]$/, ''));
+  return text.toLowerCase().replaceAll('ё', 'е').match(WORD) ?? [];
 }
+
+/** A stemmer applied to the last part of a hyphenated word: дорожно-транспортное → дорожно-транспортн. */
+const compound = (stem: (w: string) => string) => (token: string) => {
+  const at = token.lastIndexOf('-');
+  return at < 0 ? stem(token) : token.slice(0, at + 1) + stem(token.slice(at + 1));
+};
 
 // Kazakh endings, longest first within each layer; a word is peeled case → possessive → plural, and
 // verb forms (participles, gerunds) as one more layer. Vowel harmony gives each ending 2–4 shapes.
@@ -167,17 +178,38 @@ export function russianStem(word: string): string {
   const w = word.toLowerCase().replaceAll('ё', 'е');
   if (!/^\p{L}+$/u.test(w)) return w;
   const ending = RU_ENDINGS.find((e) => w.endsWith(e) && w.length - e.length >= RU_MIN_STEM);
-  return ending ? w.slice(0, -ending.length) : w;
+  const stem = ending ? w.slice(0, -ending.length) : w;
+  // A fleeting vowel: перекрёсток / перекрёстка / перекрёстке meet at перекрест.
+  if (/[^аеиоуыэюя][ое]к$/.test(stem) && stem.length - 2 >= RU_MIN_STEM + 1) return stem.slice(0, -2);
+  if (/[^аеиоуыэюяй]к$/.test(stem) && stem.length - 1 >= RU_MIN_STEM + 1) return stem.slice(0, -1);
+  return stem;
+}
+
+const EN_ENDINGS = ['ings', 'ing', 'ies', 'es', 'ed', 's', 'e'];
+
+/**
+ * A prefix shared by the forms of an English word: crossing / crossings → cross, stop / stopping →
+ * stop. Measured on this index, Pagefind's English stemming gives «crossing» and «crossings» different
+ * paragraphs; its prefix matching on the stem does not.
+ */
+export function englishStem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s$/, '');
+  if (!/^\p{L}+$/u.test(w)) return w;
+  // …but cross, bus and this keep their s.
+  const ending = EN_ENDINGS.find(
+    (e) => w.endsWith(e) && w.length - e.length >= 3 && !(e === 's' && /(ss|us|is)$/.test(w)),
+  );
+  if (ending) w = w.slice(0, -ending.length);
+  // stopp(ing) → stop
+  if (/([bdgmnprt])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
 }
 
 /** The text to hand to Pagefind for what the learner typed. */
 export function pagefindQuery(query: string, locale: SearchLocale): string {
-  // English is left to Pagefind's stemmer; Russian and Kazakh go as stems, which Pagefind then
-  // matches as prefixes of the words of the text.
-  if (locale === 'en') return query.trim();
-  return tokens(query)
-    .map(locale === 'kz' ? kazakhStem : russianStem)
-    .join(' ');
+  // Every language goes as stems, which Pagefind then matches as prefixes of the words of the text.
+  const stem = { kz: kazakhStem, ru: russianStem, en: englishStem }[locale];
+  return tokens(query).map(compound(stem)).join(' ');
 }
 
 /** Length of the common prefix of two words. */
@@ -200,12 +232,7 @@ export function termMatch(term: string, word: string, locale: SearchLocale): num
   if (term.length <= (locale === 'kz' ? 1 : 2)) return term === word ? 1 : 0;
   const shared = commonPrefix(term, word);
   // Russian and English endings are short; a Kazakh stem may lose a longer string of endings.
-  const stem =
-    locale === 'kz'
-      ? kazakhStem(term).length
-      : locale === 'ru'
-        ? russianStem(term).length
-        : Math.max(1, term.length - (term.length > 5 ? 3 : 2));
+  const stem = compound({ kz: kazakhStem, ru: russianStem, en: englishStem }[locale])(term).length;
   const needed = Math.min(term.length, Math.max(stem, term.length <= 3 ? term.length : 3));
   if (shared < needed) return 0;
   return shared / Math.max(term.length, word.length);
@@ -263,7 +290,9 @@ export function rankSubResults(
   const wordTokens = new Map<number, string[]>();
   const tokensAt = (loc: number) => {
     let t = wordTokens.get(loc);
-    if (!t) wordTokens.set(loc, (t = tokens(words[loc] ?? '')));
+    // The whole word and its hyphenated parts: "u turn" is found in "U-turns" too.
+    if (!t)
+      wordTokens.set(loc, (t = tokens(words[loc] ?? '').flatMap((w) => [w, ...(w.includes('-') ? w.split('-') : [])])));
     return t;
   };
   // For every sub-result: per term, the summed closeness of its occurrences and their positions.
@@ -271,18 +300,13 @@ export function rankSubResults(
     const tf = new Array<number>(terms.length).fill(0);
     const at: number[][] = terms.map(() => []);
     for (const { location } of d.locations) {
-      let best = 0;
-      let which = -1;
       for (const [i, term] of terms.entries()) {
-        for (const w of tokensAt(location)) {
-          const m = termMatch(term, w, locale);
-          if (m > best) [best, which] = [m, i];
-        }
+        const best = Math.max(0, ...tokensAt(location).map((w) => termMatch(term, w, locale)));
+        if (best === 0) continue;
+        // Closer forms count more.
+        tf[i] += 0.5 + 0.5 * best;
+        at[i].push(location);
       }
-      if (which < 0) continue;
-      // Closer forms count more.
-      tf[which] += 0.5 + 0.5 * best;
-      at[which].push(location);
     }
     return { ...d, tf, at, length: Math.max(1, d.end - d.start) };
   });

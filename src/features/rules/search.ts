@@ -77,9 +77,14 @@ function titleOf(id: string, texts: Texts): string {
  * Exposed on the page (window.zholRulesSearch) for the search-quality test, which must rank exactly
  * as the box does.
  */
-export async function searchRules(query: string, locale: SearchLocale, debounceMs = 0): Promise<RulesHit[] | null> {
+export async function searchRules(
+  query: string,
+  locale: SearchLocale,
+  { debounceMs = 0, stem = true, rank = true } = {},
+): Promise<RulesHit[] | null> {
   const pf = await pagefind();
-  const search = await pf.debouncedSearch(pagefindQuery(query, locale), {}, debounceMs);
+  // stem/rank false: Pagefind alone (the query as typed, results in page order), to measure against.
+  const search = await pf.debouncedSearch(stem ? pagefindQuery(query, locale) : query, {}, debounceMs);
   if (search === null) return null;
   // The rules are one page per language; anything else in the index would be ranked the same way.
   const pages = await Promise.all(search.results.slice(0, 5).map((r) => r.data()));
@@ -115,6 +120,10 @@ export async function searchRules(query: string, locale: SearchLocale, debounceM
       locale,
       headings.length,
     );
+    if (!rank)
+      return subs
+        .filter((s) => /^(p\d+|a\d+-)/.test(s.anchor!.id))
+        .map((s) => ({ id: s.anchor!.id, title: '', excerpt: s.excerpt, score: 0 }));
     return ranked.map((r) => ({ id: r.id, title: '', excerpt: byId.get(r.id)!.excerpt, score: r.score }));
   });
 }
@@ -128,8 +137,10 @@ export function bindRulesSearch(): void {
   const list = root.querySelector<HTMLOListElement>('[data-rules-results]')!;
   const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;
   const locale = (root.dataset.locale ?? 'ru') as SearchLocale;
-  (window as unknown as { zholRulesSearch: unknown }).zholRulesSearch = async (q: string) =>
-    (await searchRules(q, locale))?.map((h) => ({ ...h, title: titleOf(h.id, texts) }));
+  (window as unknown as { zholRulesSearch: unknown }).zholRulesSearch = async (
+    q: string,
+    o?: { stem?: boolean; rank?: boolean },
+  ) => (await searchRules(q, locale, o))?.map((h) => ({ ...h, title: titleOf(h.id, texts) }));
 
   const start = () => {
     pagefind().catch(() => {
@@ -150,7 +161,7 @@ export function bindRulesSearch(): void {
     }
     status.textContent = texts.loading;
     try {
-      const hits = await searchRules(query, locale, 250);
+      const hits = await searchRules(query, locale, { debounceMs: 250 });
       // null: a newer keystroke superseded this search.
       if (hits === null || ticket !== latest) return;
       status.textContent = hits.length ? fill(texts.count, { count: String(hits.length) }) : texts.none;
