@@ -4,11 +4,12 @@
 // with an id: #p24, #p24-3, #a1-2-4) come back in document order, not by relevance, so the order of
 // the results is ours to decide (rankSubResults, a BM25 over the paragraphs).
 // Word forms: Pagefind has no stemmer for Kazakh (its `kk` index uses the language-neutral wasm), so
-// there it only matches words that START with the query term; for Russian and English it has Snowball
-// stemmers, yet on this index forms of one word still found different paragraphs (пешеходный missed
-// пешеходному, crossing and crossings differed). What does work in every language is Pagefind's
-// prefix matching, so each query term is cut to a stem that is a prefix of all its forms (kazakhStem,
-// russianStem, englishStem) before it goes to Pagefind.
+// there it only matches words that START with the query term; its Russian (Snowball) stemming still
+// let forms of one word find different paragraphs on this index (пешеходный missed пешеходному,
+// главной missed главная). What works is Pagefind's prefix matching, so a Russian or Kazakh query term
+// is cut to a stem that is a prefix of all its forms (kazakhStem, russianStem) before it goes to
+// Pagefind. English is left to Pagefind's stemmer, which does find the same paragraphs for all forms;
+// englishStem only tells rankSubResults which query term a word of the text is a form of.
 
 export type SearchLocale = 'ru' | 'kz' | 'en';
 
@@ -187,11 +188,7 @@ export function russianStem(word: string): string {
 
 const EN_ENDINGS = ['ings', 'ing', 'ies', 'es', 'ed', 's', 'e'];
 
-/**
- * A prefix shared by the forms of an English word: crossing / crossings → cross, stop / stopping →
- * stop. Measured on this index, Pagefind's English stemming gives «crossing» and «crossings» different
- * paragraphs; its prefix matching on the stem does not.
- */
+/** A prefix shared by the forms of an English word: crossing / crossings → cross, stopping → stop. */
 export function englishStem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');
   if (!/^\p{L}+$/u.test(w)) return w;
@@ -207,9 +204,11 @@ export function englishStem(word: string): string {
 
 /** The text to hand to Pagefind for what the learner typed. */
 export function pagefindQuery(query: string, locale: SearchLocale): string {
-  // Every language goes as stems, which Pagefind then matches as prefixes of the words of the text.
-  const stem = { kz: kazakhStem, ru: russianStem, en: englishStem }[locale];
-  return tokens(query).map(compound(stem)).join(' ');
+  // Russian and Kazakh go as stems, which Pagefind matches as prefixes of the words of the text.
+  if (locale === 'en') return query.trim();
+  return tokens(query)
+    .map(compound(locale === 'kz' ? kazakhStem : russianStem))
+    .join(' ');
 }
 
 /** Length of the common prefix of two words. */
