@@ -118,8 +118,8 @@ for (const locale of Object.keys(cases) as Locale[]) {
       cases[locale].map(([q]) => q),
     );
     const wrong = cases[locale]
-      .map(([query, first], i) => ({ query, first, got: answers[i] }))
-      .filter((c) => !([] as string[]).concat(c.first).includes(c.got[0]))
+      .map(([query, first], i) => ({ query, first, got: answers[i] ?? [] }))
+      .filter((c) => !([] as string[]).concat(c.first).includes(c.got[0] ?? ''))
       .map((c) => `${c.query} → ${c.got.join(', ') || 'nothing'} (want ${c.first})`);
     expect(wrong).toEqual([]);
   });
@@ -166,9 +166,9 @@ for (const locale of Object.keys(forms) as Locale[]) {
       return out;
     }, forms[locale]);
     for (const [g, sets] of found.entries()) {
-      expect(sets[0].length, forms[locale][g][0]).toBeGreaterThan(0);
-      for (const [i, set] of sets.entries())
-        expect(set, `${forms[locale][g][i]} vs ${forms[locale][g][0]}`).toEqual(sets[0]);
+      const group = forms[locale][g] ?? [];
+      expect(sets[0]?.length, group[0]).toBeGreaterThan(0);
+      for (const [i, set] of sets.entries()) expect(set, `${group[i]} vs ${group[0]}`).toEqual(sets[0]);
     }
   });
 }

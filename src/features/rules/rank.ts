@@ -251,8 +251,8 @@ export interface RankInput {
    * so "разворот в тоннеле" finds 33(2). Their own sub-results must be in `input` (`context: true`
    * for those that are no result themselves, like a chapter's title).
    */
-  parent?: string;
-  chapter?: string;
+  parent?: string | undefined;
+  chapter?: string | undefined;
   /** Only context for others (a chapter's title), never a result itself. */
   context?: boolean;
 }
@@ -303,8 +303,8 @@ export function rankSubResults(
         const best = Math.max(0, ...tokensAt(location).map((w) => termMatch(term, w, locale)));
         if (best === 0) continue;
         // Closer forms count more.
-        tf[i] += 0.5 + 0.5 * best;
-        at[i].push(location);
+        tf[i] = (tf[i] ?? 0) + 0.5 + 0.5 * best;
+        at[i]?.push(location);
       }
     }
     return { ...d, tf, at, length: Math.max(1, d.end - d.start) };
@@ -315,7 +315,7 @@ export function rankSubResults(
   const n = Math.max(total, kept.length);
   const avg = kept.reduce((s, d) => s + d.length, 0) / kept.length;
   const idf = terms.map((_, i) => {
-    const df = kept.filter((d) => d.tf[i] > 0).length;
+    const df = kept.filter((d) => (d.tf[i] ?? 0) > 0).length;
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   });
   const idfSum = idf.reduce((a, b) => a + b, 0);
@@ -327,6 +327,7 @@ export function rankSubResults(
       let covered = 0;
       let matched = 0;
       for (const [i, direct] of d.tf.entries()) {
+        const weight = idf[i] ?? 0;
         const inParent = (parent?.tf[i] ?? 0) > 0;
         const inChapter = (chapter?.tf[i] ?? 0) > 0;
         // The paragraph above a subparagraph begins its sentence, so it covers a term fully; a chapter's
@@ -334,12 +335,13 @@ export function rankSubResults(
         const f = direct + (inParent ? 0.5 : 0) + (inChapter ? 0.5 : 0);
         if (f <= 0) continue;
         if (direct > 0) matched++;
-        covered += idf[i] * (direct > 0 || inParent ? 1 : 0.5);
-        bm25 += (idf[i] * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avg));
+        covered += weight * (direct > 0 || inParent ? 1 : 0.5);
+        bm25 += (weight * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avg));
       }
       let phrase = 0;
       for (let i = 0; i + 1 < terms.length; i++) {
-        if (d.at[i].some((a) => d.at[i + 1].some((b) => b > a && b - a <= 2))) phrase += idf[i] + idf[i + 1];
+        const next = d.at[i + 1] ?? [];
+        if (d.at[i]?.some((a) => next.some((b) => b > a && b - a <= 2))) phrase += (idf[i] ?? 0) + (idf[i + 1] ?? 0);
       }
       // Coverage dominates: a paragraph with every (rare) term beats one that repeats a single term.
       let score = (COVERAGE * covered) / idfSum + bm25 + 0.5 * phrase;

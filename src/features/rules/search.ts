@@ -63,7 +63,7 @@ function titleOf(id: string, texts: Texts): string {
   const chapter = heading?.closest('section')?.querySelector('h2')?.textContent?.trim() ?? '';
   const para = /^p(\d+)(?:-(\d+))?$/.exec(id);
   if (para) {
-    const [, n, sub] = para;
+    const [, n = '', sub] = para;
     return sub ? fill(texts.subparagraph, { chapter, n, sub }) : fill(texts.paragraph, { chapter, n });
   }
   // Annex items: the heading's own text ("2.4 Главная дорога") without its "#" copy-link.
@@ -94,7 +94,7 @@ export async function searchRules(
     const ends = new Map(headings.map((a, i) => [a.id, headings[i + 1]?.location ?? words.length]));
     // Each heading's chapter (h2: a chapter or an annex) and the heading it completes: a subparagraph's
     // paragraph, an annex item's section (h3).
-    const context = new Map<string, { chapter?: string; parent?: string }>();
+    const context = new Map<string, { chapter?: string | undefined; parent?: string | undefined }>();
     let h2: string | undefined;
     let h3: string | undefined;
     for (const a of headings) {
