@@ -124,3 +124,47 @@ describe('rankSubResults', () => {
     expect(ranked('абвгд', ['в'])).toEqual([]);
   });
 });
+
+describe('rankSubResults with the annexes', () => {
+  // Paragraph 51(2) mentions the sign; annex 1, section 2 describes it under its own heading.
+  const text =
+    '51. Стоянка запрещается: 2) на дорогах, обозначенных знаком «Главная дорога»; Приложение 1. Дорожные знаки 2. Знаки приоритета 2.1 Главная дорога Дорога с преимуществом. 2.2 Конец главной дороги';
+  const words = text.split(' ');
+  const index = (w: string) => words.indexOf(w);
+  const heading = new Set(['2.1', '2.2']);
+  const hitsIn = (start: number, end: number, query: string) =>
+    words
+      .map((w, location) => ({ w, location }))
+      .filter(({ location }) => location >= start && location < end)
+      .filter(({ w }) => tokens(query).some((t) => tokens(w).some((x) => termMatch(t, x, 'ru') > 0)))
+      .map(({ location }) => {
+        // Words of an annex item's heading line (code and name) weigh more, as Pagefind weighs them.
+        const line = words.slice(0, location + 1).findLastIndex((x) => heading.has(x));
+        const inHeading = line >= 0 && location - line <= 2 && location > index('приоритета');
+        return { location, weight: inHeading ? 4 : 1 };
+      });
+  const rank = (query: string) => {
+    const docs = [
+      { id: 'p51', start: 0, end: index('2)') },
+      { id: 'p51-2', start: index('2)'), end: index('Приложение'), parent: 'p51' },
+      { id: 'a1', start: index('Приложение'), end: index('2.'), context: true },
+      { id: 'a1-2', start: index('2.'), end: index('2.1'), chapter: 'a1' },
+      { id: 'a1-2-1', start: index('2.1'), end: index('2.2'), parent: 'a1-2', chapter: 'a1' },
+      { id: 'a1-2-2', start: index('2.2'), end: words.length, parent: 'a1-2', chapter: 'a1' },
+    ];
+    return rankSubResults(
+      docs.map((d) => ({ ...d, locations: hitsIn(d.start, d.end, query) })),
+      words,
+      query,
+      'ru',
+      6,
+    ).map((r) => r.id);
+  };
+
+  it('puts the sign first when the query asks for a sign by its name', () => {
+    expect(rank('знак главная дорога')[0]).toBe('a1-2-1');
+  });
+  it('puts the Rules first when the query does not ask for a sign', () => {
+    expect(rank('стоянка главная дорога')[0]).toBe('p51-2');
+  });
+});

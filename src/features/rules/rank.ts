@@ -241,7 +241,7 @@ export interface RankInput {
   /** The anchor id of the sub-result: p24, p24-3, a1-2-4, ch3. */
   id: string;
   /** Word positions (in the page's words) that Pagefind matched. */
-  locations: { location: number }[];
+  locations: { location: number; weight?: number }[];
   /** First word position of this sub-result and the one after its last. */
   start: number;
   end: number;
@@ -297,17 +297,21 @@ export function rankSubResults(
   // For every sub-result: per term, the summed closeness of its occurrences and their positions.
   const docs = input.map((d) => {
     const tf = new Array<number>(terms.length).fill(0);
+    // Terms in the sub-result's own heading (Pagefind weighs heading words above 1): an annex item's
+    // name ("2.1 Главная дорога"), a paragraph's number.
+    const inTitle = new Array<number>(terms.length).fill(0);
     const at: number[][] = terms.map(() => []);
-    for (const { location } of d.locations) {
+    for (const { location, weight = 1 } of d.locations) {
       for (const [i, term] of terms.entries()) {
         const best = Math.max(0, ...tokensAt(location).map((w) => termMatch(term, w, locale)));
         if (best === 0) continue;
         // Closer forms count more.
         tf[i] = (tf[i] ?? 0) + 0.5 + 0.5 * best;
         at[i]?.push(location);
+        if (weight > 1) inTitle[i] = Math.max(inTitle[i] ?? 0, best);
       }
     }
-    return { ...d, tf, at, length: Math.max(1, d.end - d.start) };
+    return { ...d, tf, at, inTitle, length: Math.max(1, d.end - d.start) };
   });
   const byId = new Map(docs.map((d) => [d.id, d]));
   const kept = docs.filter((d) => !d.context && d.tf.some((x) => x > 0));
@@ -344,7 +348,9 @@ export function rankSubResults(
         if (d.at[i]?.some((a) => next.some((b) => b > a && b - a <= 2))) phrase += (idf[i] ?? 0) + (idf[i + 1] ?? 0);
       }
       // Coverage dominates: a paragraph with every (rare) term beats one that repeats a single term.
-      let score = (COVERAGE * covered) / idfSum + bm25 + 0.5 * phrase;
+      // A heading that names what was asked ("знак главная дорога" → 2.1 Главная дорога; "24" → п. 24).
+      const title = d.inTitle.reduce((sum, closeness, i) => sum + closeness * (idf[i] ?? 0), 0);
+      let score = (COVERAGE * covered) / idfSum + bm25 + 0.5 * phrase + title;
       // The annexes describe signs and markings; where the query does not ask for one (no term in the
       // annex's title: знак, разметка, белгі, sign…), the Rules' own paragraphs go first.
       if (d.id.startsWith('a') && !chapter?.tf.some((x) => x > 0)) score *= 0.75;
