@@ -168,3 +168,22 @@ describe('rankSubResults with the annexes', () => {
     expect(rank('стоянка главная дорога')[0]).toBe('p51-2');
   });
 });
+
+describe('rankSubResults drops what answers little of the query', () => {
+  it('lists no paragraph that only shares «в» with a long query', () => {
+    const words = '1. В городе 2. Автобусы в населённых пунктах едут со скоростью 50'.split(' ');
+    const query = 'скорость автобусов в населённых пунктах';
+    const doc = (id: string, start: number, end: number) => ({
+      id,
+      start,
+      end,
+      locations: words
+        .map((w, location) => ({ w, location }))
+        .filter(({ location }) => location >= start && location < end)
+        .filter(({ w }) => tokens(query).some((t) => tokens(w).some((x) => termMatch(t, x, 'ru') > 0)))
+        .map(({ location }) => ({ location })),
+    });
+    const ranked = rankSubResults([doc('p1', 0, 3), doc('p2', 3, words.length)], words, query, 'ru', 2);
+    expect(ranked.map((r) => r.id)).toEqual(['p2']);
+  });
+});

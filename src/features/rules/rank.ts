@@ -262,6 +262,8 @@ export interface Ranked {
   score: number;
   /** Query terms this paragraph contains. */
   matched: number;
+  /** Share of the query (weighted by rarity) it covers, its context included: 0…1. */
+  coverage: number;
 }
 
 // How much having every query term outweighs repeats: 20 is more than BM25 gives any paragraph here.
@@ -274,7 +276,8 @@ const B = 0.75;
  * Orders paragraphs by relevance to the query: all query terms first (weighted by how rare each term
  * is), then BM25 (repeats count, with saturation; short paragraphs beat long ones), and a bonus where
  * the terms stand next to each other in the query's order ("главная дорога"). Sub-results where no
- * word is really a form of a query term are dropped; `words` are the page's words (Pagefind's
+ * word is really a form of a query term are dropped, and so are those covering less than half as much
+ * of the query as the best one; `words` are the page's words (Pagefind's
  * raw_content split on white space), `total` the number of paragraphs on the page.
  */
 export function rankSubResults(
@@ -323,38 +326,40 @@ export function rankSubResults(
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   });
   const idfSum = idf.reduce((a, b) => a + b, 0);
-  return kept
-    .map((d) => {
-      const parent = d.parent ? byId.get(d.parent) : undefined;
-      const chapter = d.chapter ? byId.get(d.chapter) : undefined;
-      let bm25 = 0;
-      let covered = 0;
-      let matched = 0;
-      for (const [i, direct] of d.tf.entries()) {
-        const weight = idf[i] ?? 0;
-        const inParent = (parent?.tf[i] ?? 0) > 0;
-        const inChapter = (chapter?.tf[i] ?? 0) > 0;
-        // The paragraph above a subparagraph begins its sentence, so it covers a term fully; a chapter's
-        // title is the topic, half. As repeats (BM25) both count for half an occurrence.
-        const f = direct + (inParent ? 0.5 : 0) + (inChapter ? 0.5 : 0);
-        if (f <= 0) continue;
-        if (direct > 0) matched++;
-        covered += weight * (direct > 0 || inParent ? 1 : 0.5);
-        bm25 += (weight * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avg));
-      }
-      let phrase = 0;
-      for (let i = 0; i + 1 < terms.length; i++) {
-        const next = d.at[i + 1] ?? [];
-        if (d.at[i]?.some((a) => next.some((b) => b > a && b - a <= 2))) phrase += (idf[i] ?? 0) + (idf[i + 1] ?? 0);
-      }
-      // Coverage dominates: a paragraph with every (rare) term beats one that repeats a single term.
-      // A heading that names what was asked ("знак главная дорога" → 2.1 Главная дорога; "24" → п. 24).
-      const title = d.inTitle.reduce((sum, closeness, i) => sum + closeness * (idf[i] ?? 0), 0);
-      let score = (COVERAGE * covered) / idfSum + bm25 + 0.5 * phrase + title;
-      // The annexes describe signs and markings; where the query does not ask for one (no term in the
-      // annex's title: знак, разметка, белгі, sign…), the Rules' own paragraphs go first.
-      if (d.id.startsWith('a') && !chapter?.tf.some((x) => x > 0)) score *= 0.75;
-      return { id: d.id, score, matched };
-    })
-    .sort((a, b) => b.score - a.score);
+  const ranked = kept.map((d) => {
+    const parent = d.parent ? byId.get(d.parent) : undefined;
+    const chapter = d.chapter ? byId.get(d.chapter) : undefined;
+    let bm25 = 0;
+    let covered = 0;
+    let matched = 0;
+    for (const [i, direct] of d.tf.entries()) {
+      const weight = idf[i] ?? 0;
+      const inParent = (parent?.tf[i] ?? 0) > 0;
+      const inChapter = (chapter?.tf[i] ?? 0) > 0;
+      // The paragraph above a subparagraph begins its sentence, so it covers a term fully; a chapter's
+      // title is the topic, half. As repeats (BM25) both count for half an occurrence.
+      const f = direct + (inParent ? 0.5 : 0) + (inChapter ? 0.5 : 0);
+      if (f <= 0) continue;
+      if (direct > 0) matched++;
+      covered += weight * (direct > 0 || inParent ? 1 : 0.5);
+      bm25 += (weight * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avg));
+    }
+    let phrase = 0;
+    for (let i = 0; i + 1 < terms.length; i++) {
+      const next = d.at[i + 1] ?? [];
+      if (d.at[i]?.some((a) => next.some((b) => b > a && b - a <= 2))) phrase += (idf[i] ?? 0) + (idf[i + 1] ?? 0);
+    }
+    // Coverage dominates: a paragraph with every (rare) term beats one that repeats a single term.
+    // A heading that names what was asked ("знак главная дорога" → 2.1 Главная дорога; "24" → п. 24).
+    const title = d.inTitle.reduce((sum, closeness, i) => sum + closeness * (idf[i] ?? 0), 0);
+    let score = (COVERAGE * covered) / idfSum + bm25 + 0.5 * phrase + title;
+    // The annexes describe signs and markings; where the query does not ask for one (no term in the
+    // annex's title: знак, разметка, белгі, sign…), the Rules' own paragraphs go first.
+    if (d.id.startsWith('a') && !chapter?.tf.some((x) => x > 0)) score *= 0.75;
+    return { id: d.id, score, matched, coverage: covered / idfSum };
+  });
+  // Only what answers a good part of the query: "скорость автобуса в населённом пункте" should not list
+  // every paragraph with «в» in it (and the count shown is the number of these).
+  const best = Math.max(...ranked.map((r) => r.coverage));
+  return ranked.filter((r) => r.coverage >= best / 2).sort((a, b) => b.score - a.score);
 }
