@@ -48,6 +48,71 @@ for (const locale of localeCodes) {
   });
 }
 
+// A query whose best answer is subparagraph 40(1) (60 km/h in built-up areas), and one for an annex item.
+const limit: Record<Locale, string> = { ru: '60 км/ч', kz: '60 км', en: '60 km/h' };
+const marking: Record<Locale, string> = { ru: 'двойная сплошная', kz: 'қос тұтас сызық', en: 'double solid line' };
+
+for (const locale of localeCodes) {
+  test(`${locale}: result titles name the chapter and the paragraph, and the count is the results'`, async ({
+    page,
+  }) => {
+    await open(page, url(locale, 'rules'));
+    const box = page.getByRole('searchbox', { name: t(locale, 'rules.search.label') });
+    const results = page.locator('.rules-search__result');
+    await box.fill(limit[locale]);
+    const first = results.first().getByRole('link');
+    await expect(first).toHaveAttribute('href', '#p40-1');
+    const chapter = (await page.locator('#ch10').textContent())!.trim();
+    await expect(first).toHaveText(t(locale, 'rules.search.resultSubparagraph', { chapter, n: 40, sub: 1 }));
+    await expect(results.first().locator('mark').first()).toBeVisible();
+    const status = page.getByRole('status').filter({ hasText: /\d/ });
+    const count = Number((await status.textContent())!.match(/\d+/)![0]);
+    await expect(results).toHaveCount(count);
+
+    await box.fill(marking[locale]);
+    await expect(results.first().getByRole('link')).toHaveAttribute('href', '#a2-1-3');
+    const annex = (await page.locator('#a2').textContent())!.trim();
+    const item = (await page.locator('#a2-1-3').textContent())!.replace('#', '').replace(/\s+/g, ' ').trim();
+    await expect(results.first().getByRole('link')).toHaveText(
+      t(locale, 'rules.search.resultItem', { chapter: annex, item }),
+    );
+  });
+}
+
+test('the results are reachable from the keyboard and open the paragraph', async ({ page }) => {
+  await open(page, url('en', 'rules'));
+  const box = page.getByRole('searchbox');
+  await box.focus();
+  await page.keyboard.type('flashing amber');
+  await expect(page.locator('.rules-search__result').first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.rules-search__link').first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#p19-4$/);
+  await expect(page.locator('#p19-4')).toBeInViewport();
+  // Escape in the box clears it and closes the results.
+  await box.focus();
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveValue('');
+  await expect(page.locator('[data-rules-results]')).toBeHidden();
+});
+
+test('results appearing shift nothing on the page', async ({ page }) => {
+  // Pagefind's files held back, so the results arrive well after the last keystroke, when the
+  // browser no longer excuses a shift as caused by the input.
+  await page.route('**/pagefind/**', async (route) => {
+    await new Promise((done) => setTimeout(done, 800));
+    await route.continue();
+  });
+  await watchLayoutShifts(page);
+  await open(page, url('ru', 'rules'));
+  await page.getByRole('searchbox').fill(term.ru);
+  await expect(page.locator('.rules-search__result').first()).toBeVisible();
+  const cls = await settledLayoutShift(page);
+  expect(cls.sources).toEqual([]);
+  expect(cls.value).toBe(0);
+});
+
 test('a search with no matches says so', async ({ page }) => {
   await open(page, url('en', 'rules'));
   await page.getByRole('searchbox').fill('qwxzvk');
