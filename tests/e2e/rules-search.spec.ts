@@ -4,7 +4,8 @@
 // the search box), so one page load answers all 30 queries.
 import { expect, open, test, url, type Locale } from './support';
 
-// A few queries have two right answers (drivers' and passengers' seat belts); they list both.
+// A few queries have two right answers (drivers' and passengers' seat belts; the rule on equal roads and
+// warning sign 1.6, which bears that very name); they list both.
 const cases: Record<Locale, [query: string, first: string | string[]][]> = {
   ru: [
     ['скорость в населённых пунктах', 'p40'],
@@ -56,7 +57,7 @@ const cases: Record<Locale, [query: string, first: string | string[]][]> = {
     ['сақтандыру полисі', 'p7-3'],
     ['жол-көлік оқиғасына қатысы бар жүргізуші', 'p10'],
     ['айналмалы жүріс', 'p58'],
-    ['тең маңызды жолдардың жолайрығы', 'p57'],
+    ['тең маңызды жолдардың жолайрығы', ['p57', 'a1-1-6']],
     ['тең емес жолдар', 'p56'],
     ['реттелмейтін жаяу жүргіншілер өткелі', 'p59'],
     ['өткелге шығуға', 'p65'],
@@ -88,7 +89,7 @@ const cases: Record<Locale, [query: string, first: string | string[]][]> = {
     ['insurance policy', 'p7-3'],
     ['driver involved in an accident', 'p10'],
     ['roundabout', 'p58'],
-    ['intersection of equal roads', 'p57'],
+    ['intersection of equal roads', ['p57', 'a1-1-6']],
     ['unequal roads', 'p56'],
     ['uncontrolled pedestrian crossing', 'p59'],
     ['drive onto a level crossing', 'p65'],
