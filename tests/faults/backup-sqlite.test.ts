@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/server/db/client';
-import { type ApiProcess, call, copyLearners, startApiProcess } from './support/kit';
+import { type ApiProcess, call, copyLearners, startApiProcess, startExamWithKey } from './support/kit';
 
 const LEARNERS = 50;
 
@@ -44,21 +44,9 @@ describe('npm run admin -- backup while 50 learners answer (SQLite file)', () =>
     server = await startApiProcess({ DATABASE_URL: `file:${file}`, ZHOL_DEMO: '1' });
     const { db } = createDb(`file:${file}`);
     try {
-      const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
       for (const learner of await copyLearners(db, 'backup', LEARNERS)) {
-        const start = await call(server.base, 'POST', '/v1/core/user/examinations/start', {
-          cookie: learner.cookie,
-          body: { qualification: b.id, prepare: false, continue: false },
-        });
-        expect(start.status).toBe(200);
         // Right answers only, so no exam ends early: the learners keep writing until the end.
-        const keys = await db
-          .selectFrom('examination_answers as a')
-          .innerJoin('questions as q', 'q.id', 'a.question_id')
-          .select(['a.id', 'q.correct'])
-          .where('a.examination_id', '=', start.body.id)
-          .orderBy('a.number')
-          .execute();
+        const { keys } = await startExamWithKey(server.base, db, learner.cookie);
         runs.push({ cookie: learner.cookie, plan: keys.map((k) => ({ slot: k.id, value: k.correct })) });
       }
     } finally {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/server/db/client';
-import { type ApiProcess, call, copyLearners, startApiProcess } from './support/kit';
+import { type ApiProcess, call, copyLearners, startApiProcess, startExamWithKey } from './support/kit';
 
 const LEARNERS = 50;
 /** Acknowledged answers before the kill: about a third of the 2,000, so every exam is mid-way. */
@@ -41,28 +41,16 @@ describe('SIGKILL while 50 learners answer (SQLite file)', () => {
     const { db } = createDb(`file:${file}`);
     try {
       const learners = await copyLearners(db, 'crash', LEARNERS);
-      const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
       for (const learner of learners) {
-        const start = await call(server.base, 'POST', '/v1/core/user/examinations/start', {
-          cookie: learner.cookie,
-          body: { qualification: b.id, prepare: false, continue: false },
-        });
-        expect(start.status).toBe(200);
+        const { exam, keys } = await startExamWithKey(server.base, db, learner.cookie);
         const begun = await call(server.base, 'POST', '/v1/core/user/examinations/process', {
           cookie: learner.cookie,
-          body: { examination: start.body.id, begin: true },
+          body: { examination: exam, begin: true },
         });
         expect(begun.body.deadline).toEqual(expect.any(String));
-        const keys = await db
-          .selectFrom('examination_answers as a')
-          .innerJoin('questions as q', 'q.id', 'a.question_id')
-          .select(['a.id', 'q.correct'])
-          .where('a.examination_id', '=', start.body.id)
-          .orderBy('a.number')
-          .execute();
         runs.push({
           cookie: learner.cookie,
-          exam: start.body.id,
+          exam,
           started_at: begun.body.started_at,
           deadline: begun.body.deadline,
           plan: keys.map((k, i) => ({ slot: k.id, value: i === 0 ? (k.correct === 1 ? 2 : 1) : k.correct })),

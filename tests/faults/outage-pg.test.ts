@@ -18,7 +18,7 @@ import { parseServerConfig } from '../../src/server/config';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { send, startApiServer, type TestServer } from '../support/http-server';
 import { ThrowawayPostgres } from '../support/throwaway-pg';
-import { call, copyLearners } from './support/kit';
+import { call, copyLearners, startExamWithKey } from './support/kit';
 
 // vitest.faults.config.ts leaves this file out without TEST_DATABASE_URL; with it, the server binaries must be
 // there (ThrowawayPostgres.create says so when they are not).
@@ -121,22 +121,10 @@ describe('a PostgreSQL server that freezes, stops and comes back', () => {
     lines.length = 0;
     const { db } = database;
     await seedDemo(db);
-    const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
     const runs = [];
     for (const learner of await copyLearners(db, 'outage', 20)) {
-      const start = await call(server.base, 'POST', '/v1/core/user/examinations/start', {
-        cookie: learner.cookie,
-        body: { qualification: b.id, prepare: false, continue: false },
-      });
-      expect(start.status).toBe(200);
-      const keys = await db
-        .selectFrom('examination_answers as a')
-        .innerJoin('questions as q', 'q.id', 'a.question_id')
-        .select(['a.id', 'q.correct'])
-        .where('a.examination_id', '=', start.body.id)
-        .orderBy('a.number')
-        .execute();
-      runs.push({ ...learner, exam: start.body.id as number, keys });
+      const { exam, keys } = await startExamWithKey(server.base, db, learner.cookie);
+      runs.push({ ...learner, exam, keys });
     }
 
     let acknowledged = 0;

@@ -170,3 +170,28 @@ export async function until<T extends { status: number }>(
   }
   return last;
 }
+
+/**
+ * Starts an exam (category B) for a learner through the API and reads its answer key from the
+ * database: each slot's id and right answer, in order, so a test can answer as it means to.
+ */
+export async function startExamWithKey(
+  base: string,
+  db: Kysely<Database>,
+  cookie: string,
+): Promise<{ exam: number; keys: { id: number; correct: number }[] }> {
+  const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
+  const start = await call(base, 'POST', '/v1/core/user/examinations/start', {
+    cookie,
+    body: { qualification: b.id, prepare: false, continue: false },
+  });
+  if (start.status !== 200) throw new Error(`start answered ${start.status}: ${JSON.stringify(start.body)}`);
+  const keys = await db
+    .selectFrom('examination_answers as a')
+    .innerJoin('questions as q', 'q.id', 'a.question_id')
+    .select(['a.id', 'q.correct'])
+    .where('a.examination_id', '=', start.body.id)
+    .orderBy('a.number')
+    .execute();
+  return { exam: start.body.id as number, keys };
+}
