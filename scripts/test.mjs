@@ -59,12 +59,27 @@ run('browser tests', bin('playwright'), ['test', '--reporter=list,json'], {
   ZHOL_E2E_PORT: String(port),
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
 });
+// Crashes, database outages, online backups and app processes side by side (tests/faults): real
+// processes killed and restarted, so they run last, after everything quicker has passed.
+const faultsReport = 'test-reports/faults.json';
+run('fault and scale-out tests', bin('vitest'), [
+  'run',
+  '--config',
+  'vitest.faults.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${faultsReport}`,
+]);
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const v = read(vitestReport);
 const e = read(e2eReport)?.stats;
-const passed = (v?.numPassedTests ?? 0) + (e?.expected ?? 0);
-const failed = (v?.numFailedTests ?? 0) + (e?.unexpected ?? 0);
-const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (e?.skipped ?? 0);
-console.log(`\nAll checks passed: ${v?.numPassedTests ?? 0} unit/API tests, ${e?.expected ?? 0} browser tests.`);
+const f = read(faultsReport);
+const passed = (v?.numPassedTests ?? 0) + (e?.expected ?? 0) + (f?.numPassedTests ?? 0);
+const failed = (v?.numFailedTests ?? 0) + (e?.unexpected ?? 0) + (f?.numFailedTests ?? 0);
+const skipped =
+  (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (e?.skipped ?? 0) + (f?.numPendingTests ?? 0);
+console.log(
+  `\nAll checks passed: ${v?.numPassedTests ?? 0} unit/API tests, ${e?.expected ?? 0} browser tests, ${f?.numPassedTests ?? 0} fault tests.`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
