@@ -77,8 +77,7 @@ const e = read(e2eReport)?.stats;
 const f = read(faultsReport);
 const passed = (v?.numPassedTests ?? 0) + (e?.expected ?? 0) + (f?.numPassedTests ?? 0);
 const failed = (v?.numFailedTests ?? 0) + (e?.unexpected ?? 0) + (f?.numFailedTests ?? 0);
-const skipped =
-  (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (e?.skipped ?? 0) + (f?.numPendingTests ?? 0);
+const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (e?.skipped ?? 0) + (f?.numPendingTests ?? 0);
 console.log(
   `\nAll checks passed: ${v?.numPassedTests ?? 0} unit/API tests, ${e?.expected ?? 0} browser tests, ${f?.numPassedTests ?? 0} fault tests.`,
 );

@@ -1,12 +1,7 @@
 // GET/POST/DELETE /rest/v1/core/user/notifications…: the paged list in the learner's language, marking
 // all read, deleting one, on both databases; another learner's notifications are never visible; and
 // `admin notify --all` reaching 100,000 learners in one statement.
-import {
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  sql,
-} from 'kysely';
+import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { migrateToLatest } from '../../src/server/db/client';
