@@ -340,7 +340,12 @@ export async function benchApi(target: Target, o: ApiOptions): Promise<CannonRow
         path: '/v1/core/user/examinations/start/?upd=1',
         next: () => ({
           cookie: nextCookie(),
-          body: { qualification: o.qualification, prepare: true, continue: false, extras: { mode: 'train', count: 40 } },
+          body: {
+            qualification: o.qualification,
+            prepare: true,
+            continue: false,
+            extras: { mode: 'train', count: 40 },
+          },
         }),
       }),
       bare,

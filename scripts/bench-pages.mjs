@@ -138,6 +138,11 @@ async function oneRun(port, url, cookie) {
     jsGzip: js,
     cssGzip: css,
     offMachine,
+    // Lighthouse's accessibility audits are axe-core's rules: a failing one is an axe violation.
+    a11yFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.score !== null && a.score < 1)
+      .map((a) => a.id),
     failedAudits: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
@@ -174,6 +179,7 @@ export async function benchPages({ baseUrl, chromiumPath = '/usr/bin/chromium', 
         jsGzip: pick('jsGzip'),
         cssGzip: pick('cssGzip'),
         offMachineRequests: [...new Set(samples.flatMap((s) => s.offMachine))],
+        a11yFailures: [...new Set(samples.flatMap((s) => s.a11yFailures))],
         failedAudits: [...new Set(samples.flatMap((s) => s.failedAudits))],
       };
       rows.push(row);
