@@ -151,10 +151,6 @@ function measure(route, html) {
   const budget = contentPages.has(key) || key === '404' ? CONTENT_BUDGET : PAGE_BUDGET;
   rows.push({ route, js, html: gzipSync(Buffer.from(html)).length, budget });
 }
-for (const file of walk(root)) {
-  measure('/' + relative(root, dirname(file)).split('\\').join('/'), readFileSync(file, 'utf8'));
-}
-
 // What the server actually sends for a page (HTML, its JavaScript closure and its stylesheets), as
 // bytes on the wire with Accept-Encoding br, gzip or none: the build's precompressed copies for the
 // files, on-the-fly compression for pages rendered per request (scripts/compression.mjs).
