@@ -191,7 +191,7 @@ async function call(target: Target, method: string, path: string, cookie?: strin
   const res = await fetch(`${target.base}/rest${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
   return { status: res.status, body: text, headers: res.headers };
@@ -242,7 +242,7 @@ async function cannon(
     requests: [
       {
         method: request.method,
-        setupRequest: (req: Record<string, unknown>) => {
+        setupRequest: (req: autocannon.Request) => {
           const { cookie, body } = request.next();
           const headers: Record<string, string> = { 'accept-language': 'ru' };
           if (cookie) headers.cookie = cookie;

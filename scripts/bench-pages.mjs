@@ -186,7 +186,7 @@ export async function benchPages({ baseUrl, chromiumPath = '/usr/bin/chromium', 
       log?.(row);
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   return rows;
 }
