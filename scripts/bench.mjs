@@ -40,7 +40,7 @@ if (argv.includes('--help') || argv.includes('-h')) {
   --only a,b   run only these parts (default: all)
   --quick      a short smoke run: fewer pages, one Lighthouse run, 10/30 connections, 20 learners in the season
 Environment: BENCH_SEASON=N learners in the season (default 1000; 20 with --quick), BENCH_LEARNERS (answer part),
-BENCH_PG_URL (PostgreSQL admin URL, default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM (default /usr/bin/chromium).`);
+BENCH_PG_URL (PostgreSQL admin URL, default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium).`);
   process.exit(0);
 }
 const quick = argv.includes('--quick');
@@ -58,7 +58,7 @@ if (unknown.length || !only.length) {
   process.exit(1);
 }
 const parts = new Set(only);
-const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // A fresh machine after `npm install` has no build: make one (about two minutes) rather than stop.
 if (!existsSync('dist/server/entry.mjs') || !existsSync('dist/api/index.mjs') || !existsSync('dist/client')) {
