@@ -50,8 +50,12 @@ export interface CannonRow {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Requests that got no answer (timeouts included), and why. */
   errors: number;
+  errorReasons?: Record<string, number>;
   non2xx: number;
+  /** Status → count, when some answers were not 2xx. */
+  statuses?: Record<string, number>;
   cpuMsPerCall: number | null;
   /** Against the bare JSON route in the same run: its requests per second ÷ this call's, this call's CPU ÷ its CPU. */
   slowerThanBare?: number;
@@ -218,6 +222,21 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T, i: number) 
   return out;
 }
 
+/**
+ * Waits (up to 60 s) until the server is idle: a run that stops on time leaves requests in flight —
+ * sign-ins queued behind argon2 above all — whose work would otherwise be charged to the next run.
+ */
+async function settle(pid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let last = cpuTicks(pid);
+  while (last !== null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = cpuTicks(pid);
+    if (now === null || now - last <= 2) return; // at most 20 ms of CPU in 250 ms
+    last = now;
+  }
+}
+
 interface CannonRequest {
   method: 'GET' | 'POST';
   path: string;
@@ -233,8 +252,9 @@ async function cannon(
   request: CannonRequest,
   amount?: number,
 ): Promise<CannonRow> {
+  await settle(target.pid);
   const before = cpuTicks(target.pid);
-  const result = await autocannon({
+  const options: autocannon.Options = {
     url: `${target.base}/rest${request.path}`,
     connections,
     ...(amount ? { amount } : { duration: seconds }),
@@ -251,6 +271,15 @@ async function cannon(
         },
       },
     ],
+  };
+  // Why requests failed (a refused or reset connection, a timeout), for the report.
+  const errorReasons: Record<string, number> = {};
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, res) => (error ? reject(error) : resolve(res)));
+    instance.on('reqError', (error: Error & { code?: string }) => {
+      const why = error.code ?? error.message;
+      errorReasons[why] = (errorReasons[why] ?? 0) + 1;
+    });
   });
   const after = cpuTicks(target.pid);
   const requests = result['2xx'] + result.non2xx;
@@ -261,8 +290,16 @@ async function cannon(
     perSecond: Math.round((requests / Math.max(result.duration, 0.001)) * 10) / 10,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    ...(result.errors ? { errorReasons } : {}),
     non2xx: result.non2xx,
+    ...(result.non2xx
+      ? {
+          statuses: Object.fromEntries(
+            Object.entries(result.statusCodeStats as Record<string, { count: number }>).map(([k, v]) => [k, v.count]),
+          ),
+        }
+      : {}),
     cpuMsPerCall:
       before === null || after === null || !requests
         ? null
@@ -583,7 +620,16 @@ function printRow(r: CannonRow) {
       (r.cpuMsPerCall === null ? '–' : `${r.cpuMsPerCall.toFixed(3)} ms`).padStart(11),
       (r.slowerThanBare === undefined ? '' : `${r.slowerThanBare}×`).padStart(8),
       (r.cpuVsBare == null ? '' : `${r.cpuVsBare}×`).padStart(8),
-    ].join(' '),
+    ].join(' ') +
+      [r.errorReasons, r.statuses]
+        .filter(Boolean)
+        .map(
+          (o) =>
+            `  (${Object.entries(o!)
+              .map(([k, v]) => `${k} ×${v}`)
+              .join(', ')})`,
+        )
+        .join(''),
   );
 }
 function printHeader(title: string) {
@@ -606,6 +652,7 @@ function printHeader(title: string) {
 
 export interface LoadOptions {
   parts: Set<'api' | 'season'>;
+  databases: Set<'sqlite' | 'postgres'>;
   quick: boolean;
   season: number;
 }
@@ -651,27 +698,32 @@ async function runOn(dialect: string, dbUrl: string, o: LoadOptions) {
 
 export async function benchLoad(o: LoadOptions) {
   const results: Record<string, unknown> = {};
-  const dir = mkdtempSync(join(tmpdir(), 'zhol-bench-load-'));
-  try {
-    results.sqlite = await runOn('SQLite', `file:${join(dir, 'bench.db')}`, o);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const pgDb = await postgresDatabase();
-  if ('skipped' in pgDb) {
-    console.log(`\nPostgreSQL: skipped — ${pgDb.skipped}.`);
-    results.postgres = { skipped: pgDb.skipped };
-  } else {
+  if (o.databases.has('sqlite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'zhol-bench-load-'));
     try {
-      results.postgres = await runOn('PostgreSQL', pgDb.url, o);
+      results.sqlite = await runOn('SQLite', `file:${join(dir, 'bench.db')}`, o);
     } finally {
-      await pgDb.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (o.databases.has('postgres')) {
+    const pgDb = await postgresDatabase();
+    if ('skipped' in pgDb) {
+      console.log(`\nPostgreSQL: skipped — ${pgDb.skipped}.`);
+      results.postgres = { skipped: pgDb.skipped };
+    } else {
+      try {
+        results.postgres = await runOn('PostgreSQL', pgDb.url, o);
+      } finally {
+        await pgDb.drop();
+      }
     }
   }
   return results;
 }
 
-// As a command (from scripts/bench.mjs): BENCH_PARTS=api,season BENCH_QUICK=1 BENCH_SEASON=N BENCH_OUT=<json file>.
+// As a command (from scripts/bench.mjs): BENCH_PARTS=api,season BENCH_DB=sqlite,postgres BENCH_QUICK=1
+// BENCH_SEASON=N BENCH_OUT=<json file>.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
   const parts = new Set((process.env.BENCH_PARTS ?? 'api,season').split(',')) as LoadOptions['parts'];
   const quick = Boolean(process.env.BENCH_QUICK);
@@ -680,7 +732,8 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     console.error(`BENCH_SEASON must be a whole number of learners, got ${process.env.BENCH_SEASON}`);
     process.exit(1);
   }
-  benchLoad({ parts, quick, season })
+  const databases = new Set((process.env.BENCH_DB ?? 'sqlite,postgres').split(',')) as LoadOptions['databases'];
+  benchLoad({ parts, quick, season, databases })
     .then((results) => {
       if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(results, null, 2));
     })
