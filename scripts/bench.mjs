@@ -255,14 +255,24 @@ if (parts.has('weight') || parts.has('pages') || parts.has('rules')) {
       printWeight();
       results.weight = rows;
     }
-    if (parts.has('pages')) {
+    if (parts.has('pages') && !existsSync(chromiumPath)) {
+      // Debian: apt-get install chromium; elsewhere point CHROMIUM_PATH at a Chromium or Chrome.
+      console.error(`\nbench: pages need Chromium, and ${chromiumPath} is not there (set CHROMIUM_PATH).`);
+      results.pages = { skipped: `no Chromium at ${chromiumPath}` };
+      failed.push('pages');
+    } else if (parts.has('pages')) {
       const { benchPages } = await import('./bench-pages.mjs');
       const runs = quick ? 1 : 3;
       console.log(
         `\nLighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile (simulated slow 4G, 4× CPU slowdown), in ${chromiumPath}; median of ${runs} run${runs > 1 ? 's' : ''}; JS and CSS as gzip bytes of what the visit fetched.\n`,
       );
       console.log(pageHeader());
-      results.pages = await benchPages({ baseUrl, chromiumPath, runs, quick, log: (r) => console.log(pageLine(r)) });
+      try {
+        results.pages = await benchPages({ baseUrl, chromiumPath, runs, quick, log: (r) => console.log(pageLine(r)) });
+      } catch (error) {
+        console.error('bench: the pages part failed:', error);
+        failed.push('pages');
+      }
     }
     if (parts.has('rules')) {
       // The rules search's own measurement (JS before and after the first search, time to the first
@@ -421,7 +431,7 @@ function budgets(r) {
     const heaviest = r.weight.reduce((a, b) => (b.js > a.js ? b : a), r.weight[0]);
     add('any page ≤ 130 KB JS (gzip), built files', kb(heaviest.js), heaviest.js <= PAGE_BUDGET, heaviest.route);
   }
-  if (r.pages?.length) {
+  if (Array.isArray(r.pages) && r.pages.length) {
     const loaded = (xs) => xs.reduce((a, b) => (b.jsGzip > a.jsGzip ? b : a), xs[0]);
     const content = r.pages.filter((p) => contentPages.has(pageKey(p.page)));
     if (content.length) {
