@@ -161,14 +161,35 @@ export async function benchPages({ baseUrl, chromiumPath = '/usr/bin/chromium', 
     for (const page of pageList(quick)) {
       const path = page.path.replace('{exam}', String(session.exam));
       const samples = [];
+      const errors = [];
       for (let i = 0; i < runs; i++) {
-        samples.push(await oneRun(chrome.port, `${baseUrl}${path}`, page.signedIn ? session.cookie : undefined));
+        // On a loaded machine Lighthouse now and then loses its trace (NO_NAVSTART, NO_FCP): try that run again.
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          try {
+            samples.push(await oneRun(chrome.port, `${baseUrl}${path}`, page.signedIn ? session.cookie : undefined));
+            break;
+          } catch (error) {
+            errors.push(error instanceof Error ? error.message : String(error));
+          }
+        }
+      }
+      if (!samples.length) {
+        const row = {
+          page: page.path.replace('{exam}', '{id}'),
+          signedIn: page.signedIn,
+          runs: 0,
+          error: errors.at(-1),
+        };
+        rows.push(row);
+        log?.(row);
+        continue;
       }
       const pick = (k) => median(samples.map((s) => s[k]));
       const row = {
         page: page.path.replace('{exam}', '{id}'),
         signedIn: page.signedIn,
-        runs,
+        runs: samples.length,
+        ...(errors.length ? { retried: errors.length } : {}),
         performance: pick('performance'),
         accessibility: pick('accessibility'),
         bestPractices: pick('bestPractices'),

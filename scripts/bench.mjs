@@ -395,6 +395,7 @@ function pageHeader() {
   ].join(' ');
 }
 function pageLine(r) {
+  if (r.error) return `${r.page.padEnd(20)} ${(r.signedIn ? 'signed in' : 'anonymous').padEnd(10)} failed: ${r.error}`;
   const n = (v) => (v === null ? '–' : String(Math.round(v)));
   return [
     r.page.padEnd(20),
@@ -431,7 +432,19 @@ function budgets(r) {
     const heaviest = r.weight.reduce((a, b) => (b.js > a.js ? b : a), r.weight[0]);
     add('any page ≤ 130 KB JS (gzip), built files', kb(heaviest.js), heaviest.js <= PAGE_BUDGET, heaviest.route);
   }
-  if (Array.isArray(r.pages) && r.pages.length) {
+  const measuredPages = Array.isArray(r.pages) ? r.pages.filter((p) => !p.error) : [];
+  if (Array.isArray(r.pages) && r.pages.length > measuredPages.length)
+    add(
+      'every page measured by Lighthouse',
+      `${r.pages.length - measuredPages.length} failed`,
+      false,
+      r.pages
+        .filter((p) => p.error)
+        .map((p) => p.page)
+        .join(' '),
+    );
+  if (measuredPages.length) {
+    r = { ...r, pages: measuredPages };
     const loaded = (xs) => xs.reduce((a, b) => (b.jsGzip > a.jsGzip ? b : a), xs[0]);
     const content = r.pages.filter((p) => contentPages.has(pageKey(p.page)));
     if (content.length) {
