@@ -369,8 +369,9 @@ export async function benchApi(target: Target, o: ApiOptions): Promise<CannonRow
       bare,
     );
 
-    // A training of an exam's 40 questions, anew each time (continue: false cancels the last one):
-    // the same draw and 40 slots an exam start writes, without an exam's one-at-a-time lock.
+    // An exam, anew each time (continue: false cancels the last one; not begun, so it locks nothing).
+    // An exam and not a training: a start still in flight when the run stops must not cancel the
+    // answer run's trainings (one unfinished test per learner and mode).
     push(
       await cannon(target, 'POST …/examinations/start', c, o.seconds, {
         method: 'POST',
@@ -379,9 +380,8 @@ export async function benchApi(target: Target, o: ApiOptions): Promise<CannonRow
           cookie: nextCookie(),
           body: {
             qualification: o.qualification,
-            prepare: true,
+            prepare: false,
             continue: false,
-            extras: { mode: 'train', count: 40 },
           },
         }),
       }),
@@ -440,6 +440,7 @@ export async function benchApi(target: Target, o: ApiOptions): Promise<CannonRow
 
 export interface SeasonResult {
   learners: number;
+  rampSeconds: number;
   seconds: number;
   calls: number;
   errors: number;
@@ -457,7 +458,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : null;
 
 /** `logins` (made by makeLearners) each sign in and take a whole exam, all at once. */
-export async function benchSeason(target: Target, logins: string[], qualification: number): Promise<SeasonResult> {
+export async function benchSeason(
+  target: Target,
+  logins: string[],
+  qualification: number,
+  /** Arrivals spread over this long (default: 10 ms a learner, at most 10 s). */
+  rampMs = Math.min(10_000, logins.length * 10),
+): Promise<SeasonResult> {
   const key = await answerKey(target.dbUrl);
   const idle = memoryKb(target.pid);
   try {
@@ -488,7 +495,10 @@ export async function benchSeason(target: Target, logins: string[], qualificatio
   };
   const started = performance.now();
   await Promise.all(
-    logins.map(async (login) => {
+    logins.map(async (login, i) => {
+      // Arrivals spread over rampMs: a thousand connections opened in the same millisecond overflow
+      // the server's listen backlog (511) and fail in the client's connect, which no learner does.
+      await new Promise((r) => setTimeout(r, (i * rampMs) / logins.length));
       try {
         calls++;
         const cookie = await signIn(target, login).catch((e: unknown) => {
@@ -530,6 +540,7 @@ export async function benchSeason(target: Target, logins: string[], qualificatio
   const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
   return {
     learners: logins.length,
+    rampSeconds: rampMs / 1000,
     seconds: Math.round(seconds * 10) / 10,
     calls,
     errors: Object.values(failures).reduce((a, b) => a + b, 0),
@@ -684,7 +695,7 @@ async function runOn(dialect: string, dbUrl: string, o: LoadOptions) {
       const s = await benchSeason(target, seasonLogins, qualification);
       out.season = s;
       console.log(
-        `\nSeason on ${dialect}: ${s.learners} learners each signed in and took a whole exam (40 answers + finish), all at once: ` +
+        `\nSeason on ${dialect}: ${s.learners} learners each signed in and took a whole exam (40 answers + finish), all at once (arriving over ${s.rampSeconds} s): ` +
           `${s.seconds} s, ${s.calls} calls, ${s.errors} errors${s.errors ? ` ${JSON.stringify(s.failures)}` : ''}, ${s.passed} passed; ` +
           `answer p50 ${ms(s.answerP50Ms)}, p99 ${ms(s.answerP99Ms)}; database after: ${(s.databaseBytes / 1048576).toFixed(1)} MB; ` +
           `server RSS idle ${s.rssIdleKb === null ? '–' : `${(s.rssIdleKb / 1024).toFixed(0)} MB`}, peak under load ${s.rssPeakKb === null ? '–' : `${(s.rssPeakKb / 1024).toFixed(0)} MB`}.`,
