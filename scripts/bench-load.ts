@@ -196,6 +196,10 @@ async function call(target: Target, method: string, path: string, cookie?: strin
     method,
     headers,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).catch((error: unknown) => {
+    // fetch says only "fetch failed": the reason (a connect timeout, a reset) is its cause's.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`fetch failed (${cause?.code ?? cause?.message ?? 'no cause'})`);
   });
   const text = await res.text();
   return { status: res.status, body: text, headers: res.headers };
