@@ -19,6 +19,8 @@ import { hashPassword } from '../src/server/services/passwords';
 import { makeBank } from '../tests/support/bank';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100);
+/** What scripts/bench.mjs puts in its table and bench/results.json (written to BENCH_OUT when set). */
+const results: Record<string, unknown> = {};
 /** A learner reads between answers; 0.5–1.5 s here (real learners take far longer) keeps the run short. */
 const THINK_MS: [number, number] = [500, 1500];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -115,8 +117,10 @@ function benchImport(dir: string) {
     },
   );
   if (run.status !== 0) throw new Error(`questions:import failed:\n${run.stderr}`);
+  const seconds = (performance.now() - started) / 1000;
   console.log(`\nQuestion import, SQLite (reading, checking, copying pictures, loading): ${run.stdout.trim()}`);
-  console.log(`With the command's start-up and migrations: ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`With the command's start-up and migrations: ${seconds.toFixed(1)} s.`);
+  results.import = { questions: bank.length, seconds: Math.round(seconds * 10) / 10 };
 }
 
 /**
@@ -210,6 +214,13 @@ async function benchAnswerCpu(url: string, qualification: number) {
   console.log(
     `Answer / locale CPU: ${ratio.toFixed(2)}× by the mean (budget ≤ 2×) ${ratio <= 2 ? 'within budget' : 'OVER BUDGET'}; ${medianRatio.toFixed(2)}× by the median`,
   );
+  results.cpu = {
+    answers: answers.length,
+    answerMeanMs: answerMean / 1000,
+    localeMeanMs: localeMean / 1000,
+    ratio: Math.round(ratio * 100) / 100,
+    medianRatio: Math.round(medianRatio * 100) / 100,
+  };
 }
 
 async function main() {
@@ -294,13 +305,28 @@ async function main() {
         .map((c) => c.padStart(11))
         .join(''),
     );
+    results.answer = {
+      learners: LEARNERS,
+      thinkMs: THINK_MS,
+      answers: latencies.length,
+      errors,
+      perSecond: Math.round(latencies.length / seconds),
+      p50Ms: percentile(latencies, 50),
+      p95Ms: percentile(latencies, 95),
+      p99Ms: percentile(latencies, 99),
+      maxMs: latencies[latencies.length - 1]!,
+    };
   } finally {
     server.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .then(() => {
+    if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(results));
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -239,6 +239,19 @@ process.on('SIGUSR2', () => {
   console.log(
     `  server RSS: before ${mb(before.rss)}, after ranges ${mb(afterRanges.rss)}, after downloads ${mb(after.rss)}, peak during the load ${mb(after.hwm)}`,
   );
+  // For scripts/bench.mjs's summary table and bench/results.json.
+  if (process.env.BENCH_OUT) {
+    writeFileSync(
+      process.env.BENCH_OUT,
+      JSON.stringify({
+        videoBytes: SIZE,
+        coldHashMs: Math.round(hashMs),
+        loopStallMs: { coldHash: during.loop.max, idle: idle.loop.max },
+        rssKb: { before: before.rss, afterRanges: afterRanges.rss, afterDownloads: after.rss, peak: after.hwm },
+        openFiles: { before: filesBefore, after: filesAfter },
+      }),
+    );
+  }
 } finally {
   server?.kill();
   rmSync(dir, { recursive: true, force: true });

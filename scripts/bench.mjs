@@ -1,23 +1,97 @@
 #!/usr/bin/env node
-// `npm run bench`: what a first visit to each page loads, as gzip bytes of JavaScript, against the
-// budgets of DESIGN §9 (content pages ≤ 80 KB, any page ≤ 130 KB), and the bytes each page sends over
-// the wire raw, gzip and br (HTML + JS + CSS from the built server), then media memory under range
-// load (scripts/bench-media.ts), then the answer call's latency under load (scripts/bench-api.ts). Reads the built output in
-// dist/client (run `npm run build` first); it measures and prints, it does not fail a build.
+// `npm run bench`: Zhol's measurements against the budgets of DESIGN §9, printed as a table at the end
+// and written to bench/results.json. A benchmark, not a test: it measures and prints, and fails only
+// when a part cannot run. Parts (all by default; `--only weight,pages` picks some; `--quick` is a
+// short smoke run with fewer pages, runs, learners and seconds):
+//   weight  what a first visit to each built page loads, as gzip bytes of JavaScript (content pages
+//           ≤ 80 KB, any page ≤ 130 KB), and the bytes each page sends over the wire raw, gzip and br;
+//   pages   Lighthouse in the system Chromium: the four scores, LCP, CLS, TBT, JS and CSS
+//           (scripts/bench-pages.mjs);
+//   rules   the rules search (scripts/bench-rules.mjs, when present);
+//   media   the server's memory under Range requests on a 40 MB video (scripts/bench-media.ts);
+//   answer  the answer call's CPU beside the locale call's, and its latency with 100 learners who
+//           think between answers (scripts/bench-api.ts);
+//   api     autocannon on sign-in, profile, start, answer, statistics with 100 and 300 connections,
+//           on SQLite and PostgreSQL (scripts/bench-load.ts);
+//   season  N learners (BENCH_SEASON, default 1,000) take a whole exam at once (scripts/bench-load.ts).
+// Builds first when dist/ has no build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const root = resolve('dist/client');
-if (!existsSync(root)) {
-  console.error('No build found: run `npm run build` first.');
+const PARTS = ['weight', 'pages', 'rules', 'media', 'answer', 'api', 'season'];
+const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  console.log(`npm run bench [-- --only ${PARTS.join(',')}] [-- --quick]
+  --only a,b   run only these parts (default: all)
+  --quick      a short smoke run: fewer pages, one Lighthouse run, 10/30 connections, 20 learners in the season
+Environment: BENCH_SEASON=N learners in the season (default 1000; 20 with --quick), BENCH_LEARNERS (answer part),
+BENCH_PG_URL (PostgreSQL admin URL, default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium).`);
+  process.exit(0);
+}
+const quick = argv.includes('--quick');
+const onlyAt = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+const only =
+  onlyAt === -1
+    ? PARTS
+    : (argv[onlyAt].includes('=') ? argv[onlyAt].split('=')[1] : (argv[onlyAt + 1] ?? ''))
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+const unknown = only.filter((p) => !PARTS.includes(p));
+if (unknown.length || !only.length) {
+  console.error(`bench: unknown part ${unknown.join(', ') || '(none given)'}; the parts are ${PARTS.join(', ')}`);
   process.exit(1);
 }
+const parts = new Set(only);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// A fresh machine after `npm install` has no build: make one (about two minutes) rather than stop.
+if (!existsSync('dist/server/entry.mjs') || !existsSync('dist/api/index.mjs') || !existsSync('dist/client')) {
+  console.log('bench: no build in dist/, running `npm run build` first…');
+  const built = spawnSync('npm', ['run', '--silent', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (built.status !== 0) process.exit(built.status || 1);
+} else {
+  console.log(
+    `bench: measuring the build in dist/ of ${statSync('dist/server/entry.mjs').mtime.toISOString()} (after changing the sources, run \`npm run build\`).`,
+  );
+}
+
+const loadAtStart = os.loadavg();
+const results = {
+  date: new Date().toISOString(),
+  options: { parts: [...parts], quick },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverageAtStart: loadAtStart.map((n) => Math.round(n * 100) / 100),
+  },
+};
+console.log(
+  `bench: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGiB} GiB, Node ${process.version}; load average ${loadAtStart.map((n) => n.toFixed(2)).join(' ')} (a loaded machine measures slower).`,
+);
+
+const root = resolve('dist/client');
 const contentPages = new Set(['rules', 'autodrom', 'simulator', 'school', '404']);
 const CONTENT_BUDGET = 80 * 1024;
 const PAGE_BUDGET = 130 * 1024;
@@ -77,10 +151,6 @@ function measure(route, html) {
   const budget = contentPages.has(key) || key === '404' ? CONTENT_BUDGET : PAGE_BUDGET;
   rows.push({ route, js, html: gzipSync(Buffer.from(html)).length, budget });
 }
-for (const file of walk(root)) {
-  measure('/' + relative(root, dirname(file)).split('\\').join('/'), readFileSync(file, 'utf8'));
-}
-
 // What the server actually sends for a page (HTML, its JavaScript closure and its stylesheets), as
 // bytes on the wire with Accept-Encoding br, gzip or none: the build's precompressed copies for the
 // files, on-the-fly compression for pages rendered per request (scripts/compression.mjs).
@@ -130,85 +200,340 @@ async function freePort() {
     });
   });
 }
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'zhol-bench-pages-'));
-const server = spawn(process.execPath, ['scripts/server.mjs'], {
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
-    ZHOL_DEMO: '0',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-try {
-  await new Promise((ok, fail) => {
-    server.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('is ready')) ok();
-    });
-    server.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
+
+/** Runs a TypeScript part (through tsx) and returns the JSON it wrote to BENCH_OUT, or null if it failed. */
+function runPart(script, env = {}) {
+  const out = join(mkdtempSync(join(tmpdir(), 'zhol-bench-out-')), 'out.json');
+  const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', script], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env, BENCH_OUT: out },
   });
-  for (const route of ['/ru/tests/1', '/ru/stats/1', '/ru/404']) {
-    const res = await fetch(`http://127.0.0.1:${port}${route}`);
-    measure(route, await res.text());
+  const data = run.status === 0 && existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
+  rmSync(dirname(out), { recursive: true, force: true });
+  if (!data) {
+    console.error(`bench: ${script} failed (exit ${run.status})`);
+    failed.push(script);
   }
-  for (const row of rows) row.wire = await wireWeight(port, row.route);
-} finally {
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  return data;
 }
-rows.sort((a, b) => a.route.localeCompare(b.route));
+const failed = [];
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(
-  'Page weight on a first visit (gzip): the built pages, and tests/{id}, stats/{id} and 404 as the server renders them.\n',
-);
-console.log(['route'.padEnd(32), 'JS'.padStart(10), 'budget'.padStart(10), 'HTML'.padStart(10), ''].join(' '));
-let over = 0;
-for (const r of rows) {
-  const ok = r.js <= r.budget;
-  if (!ok) over++;
-  console.log(
-    [
-      r.route.padEnd(32),
-      kb(r.js).padStart(10),
-      kb(r.budget).padStart(10),
-      kb(r.html).padStart(10),
-      ok ? 'ok' : 'OVER',
-    ].join(' '),
-  );
+// The built server for weight, pages and rules: the demo data on, so the demo learner can sign in
+// for the learner's pages (a fresh database in a temporary folder).
+if (parts.has('weight') || parts.has('pages') || parts.has('rules')) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'zhol-bench-pages-'));
+  const server = spawn(process.execPath, ['scripts/server.mjs'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
+      ZHOL_DEMO: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise((ok, fail) => {
+      server.stdout.on('data', (chunk) => {
+        if (String(chunk).includes('is ready')) ok();
+      });
+      server.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
+    });
+    if (parts.has('weight')) {
+      for (const file of walk(root)) {
+        measure('/' + relative(root, dirname(file)).split('\\').join('/'), readFileSync(file, 'utf8'));
+      }
+      // Pages rendered per request (a test, a statistic, 404) are not files: ask the built server for them.
+      for (const route of ['/ru/tests/1', '/ru/stats/1', '/ru/404']) {
+        const res = await fetch(`${baseUrl}${route}`);
+        measure(route, await res.text());
+      }
+      for (const row of rows) row.wire = await wireWeight(port, row.route);
+      rows.sort((a, b) => a.route.localeCompare(b.route));
+      printWeight();
+      results.weight = rows;
+    }
+    if (parts.has('pages') && !existsSync(chromiumPath)) {
+      // Debian: apt-get install chromium; elsewhere point CHROMIUM_PATH at a Chromium or Chrome.
+      console.error(`\nbench: pages need Chromium, and ${chromiumPath} is not there (set CHROMIUM_PATH).`);
+      results.pages = { skipped: `no Chromium at ${chromiumPath}` };
+      failed.push('pages');
+    } else if (parts.has('pages')) {
+      const { benchPages } = await import('./bench-pages.mjs');
+      const runs = quick ? 1 : 3;
+      console.log(
+        `\nLighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile (simulated slow 4G, 4× CPU slowdown), in ${chromiumPath}; median of ${runs} run${runs > 1 ? 's' : ''}; JS and CSS as gzip bytes of what the visit fetched.\n`,
+      );
+      console.log(pageHeader());
+      try {
+        results.pages = await benchPages({ baseUrl, chromiumPath, runs, quick, log: (r) => console.log(pageLine(r)) });
+      } catch (error) {
+        console.error('bench: the pages part failed:', error);
+        failed.push('pages');
+      }
+    }
+    if (parts.has('rules')) {
+      // The rules search's own measurement (JS before and after the first search, time to the first
+      // result) comes from scripts/bench-rules.mjs, written alongside; until it lands this part says so.
+      const rulesScript = resolve('scripts/bench-rules.mjs');
+      if (existsSync(rulesScript)) {
+        const { benchRules } = await import(pathToFileURL(rulesScript).href);
+        results.rules = await benchRules({ baseUrl, chromiumPath });
+        console.log(`\nRules search: ${JSON.stringify(results.rules)}`);
+      } else {
+        console.log('\nRules search: skipped (scripts/bench-rules.mjs is not there).');
+        results.rules = { skipped: 'scripts/bench-rules.mjs is not there' };
+      }
+    }
+  } finally {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-const heaviest = rows.reduce((a, b) => (b.js > a.js ? b : a), rows[0]);
-console.log(`\n${rows.length} pages; heaviest ${heaviest.route} at ${kb(heaviest.js)}; ${over} over budget.`);
-
-console.log('\nBytes on the wire per page (HTML + JS + CSS, as the built server sends them): no encoding, gzip, br.\n');
-console.log(
-  ['route'.padEnd(32), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), 'br saves'.padStart(9)].join(' '),
-);
-for (const r of rows) {
-  const w = r.wire;
-  console.log(
-    [
-      r.route.padEnd(32),
-      kb(w.identity).padStart(10),
-      kb(w.gzip).padStart(10),
-      kb(w.br).padStart(10),
-      `${(100 - (w.br / w.identity) * 100).toFixed(0)} %`.padStart(9),
-    ].join(' '),
-  );
-}
-const sum = (key) => rows.reduce((n, r) => n + r.wire[key], 0);
-console.log(`\nAll ${rows.length} pages: ${kb(sum('identity'))} raw, ${kb(sum('gzip'))} gzip, ${kb(sum('br'))} br.`);
 
 // Media: the server's memory under range requests on a 40 MB video, and a cold hash (scripts/bench-media.ts).
-const media = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-media.ts'], {
-  stdio: 'inherit',
-});
-if (media.status !== 0) console.error('bench: the media measurement failed');
+if (parts.has('media')) results.media = runPart('scripts/bench-media.ts');
 
-// The API: answer-call latency under 100 concurrent learners (scripts/bench-api.ts).
-const api = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench-api.ts'], {
-  stdio: 'inherit',
-});
-process.exit(api.status || media.status || 0);
+// The answer call: its CPU beside the locale call's, and latency with learners who think (scripts/bench-api.ts).
+if (parts.has('answer'))
+  results.answer = runPart(
+    'scripts/bench-api.ts',
+    quick && !process.env.BENCH_LEARNERS ? { BENCH_LEARNERS: '10' } : {},
+  );
+
+// autocannon on the API and the season, on SQLite and PostgreSQL (scripts/bench-load.ts).
+if (parts.has('api') || parts.has('season')) {
+  const load = runPart('scripts/bench-load.ts', {
+    BENCH_PARTS: ['api', 'season'].filter((p) => parts.has(p)).join(','),
+    ...(quick ? { BENCH_QUICK: '1' } : {}),
+  });
+  if (load) {
+    for (const db of ['sqlite', 'postgres']) {
+      if (parts.has('api')) (results.api ??= {})[db] = load[db]?.api ?? load[db];
+      if (parts.has('season')) (results.season ??= {})[db] = load[db]?.season ?? load[db];
+    }
+  }
+}
+
+results.machine.loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
+results.budgets = budgets(results);
+printBudgets(results.budgets);
+mkdirSync('bench', { recursive: true });
+writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+console.log(
+  `\nWritten to bench/results.json. Load average at the start ${results.machine.loadAverageAtStart.join(' ')}, at the end ${results.machine.loadAverageAtEnd.join(' ')}.`,
+);
+if (failed.length) console.error(`bench: ${failed.join(', ')} failed`);
+process.exit(failed.length ? 1 : 0);
+
+// ——— printing ———
+
+function printWeight() {
+  console.log(
+    '\nPage weight on a first visit (gzip): the built pages, and tests/{id}, stats/{id} and 404 as the server renders them.\n',
+  );
+  console.log(['route'.padEnd(32), 'JS'.padStart(10), 'budget'.padStart(10), 'HTML'.padStart(10), ''].join(' '));
+  let over = 0;
+  for (const r of rows) {
+    const ok = r.js <= r.budget;
+    if (!ok) over++;
+    console.log(
+      [
+        r.route.padEnd(32),
+        kb(r.js).padStart(10),
+        kb(r.budget).padStart(10),
+        kb(r.html).padStart(10),
+        ok ? 'ok' : 'OVER',
+      ].join(' '),
+    );
+  }
+  const heaviest = rows.reduce((a, b) => (b.js > a.js ? b : a), rows[0]);
+  console.log(`\n${rows.length} pages; heaviest ${heaviest.route} at ${kb(heaviest.js)}; ${over} over budget.`);
+
+  console.log(
+    '\nBytes on the wire per page (HTML + JS + CSS, as the built server sends them): no encoding, gzip, br.\n',
+  );
+  console.log(
+    ['route'.padEnd(32), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), 'br saves'.padStart(9)].join(' '),
+  );
+  for (const r of rows) {
+    const w = r.wire;
+    console.log(
+      [
+        r.route.padEnd(32),
+        kb(w.identity).padStart(10),
+        kb(w.gzip).padStart(10),
+        kb(w.br).padStart(10),
+        `${(100 - (w.br / w.identity) * 100).toFixed(0)} %`.padStart(9),
+      ].join(' '),
+    );
+  }
+  const sum = (key) => rows.reduce((n, r) => n + r.wire[key], 0);
+  console.log(`\nAll ${rows.length} pages: ${kb(sum('identity'))} raw, ${kb(sum('gzip'))} gzip, ${kb(sum('br'))} br.`);
+}
+
+function kb(n) {
+  return `${(n / 1024).toFixed(1)} KB`;
+}
+
+function pageHeader() {
+  return [
+    'page'.padEnd(20),
+    'who'.padEnd(10),
+    'perf'.padStart(5),
+    'a11y'.padStart(5),
+    'b.p.'.padStart(5),
+    'seo'.padStart(5),
+    'LCP'.padStart(9),
+    'CLS'.padStart(6),
+    'TBT'.padStart(8),
+    'JS gz'.padStart(9),
+    'CSS gz'.padStart(9),
+    'off-machine',
+  ].join(' ');
+}
+function pageLine(r) {
+  if (r.error) return `${r.page.padEnd(20)} ${(r.signedIn ? 'signed in' : 'anonymous').padEnd(10)} failed: ${r.error}`;
+  const n = (v) => (v === null ? '–' : String(Math.round(v)));
+  return [
+    r.page.padEnd(20),
+    (r.signedIn ? 'signed in' : 'anonymous').padEnd(10),
+    n(r.performance).padStart(5),
+    n(r.accessibility).padStart(5),
+    n(r.bestPractices).padStart(5),
+    n(r.seo).padStart(5),
+    (r.lcpMs === null ? '–' : `${(r.lcpMs / 1000).toFixed(2)} s`).padStart(9),
+    (r.cls === null ? '–' : r.cls.toFixed(3)).padStart(6),
+    (r.tbtMs === null ? '–' : `${Math.round(r.tbtMs)} ms`).padStart(8),
+    kb(r.jsGzip).padStart(9),
+    kb(r.cssGzip).padStart(9),
+    String(r.offMachineRequests.length).padStart(11),
+  ].join(' ');
+}
+
+// ——— the budgets of DESIGN §9 (and the issue's) ———
+
+/** One row per budget: what was measured, against what, ok or MISSED; null `ok` when not measured in this run. */
+function budgets(r) {
+  const out = [];
+  const add = (budget, value, ok, where) => out.push({ budget, value, ok, where });
+  const pageKey = (route) => route.split('/').slice(2).join('/') || 'home';
+  if (r.weight) {
+    const content = r.weight.filter((w) => contentPages.has(pageKey(w.route)));
+    const heaviestContent = content.reduce((a, b) => (b.js > a.js ? b : a), content[0]);
+    add(
+      'content pages ≤ 80 KB JS (gzip), built files',
+      heaviestContent ? kb(heaviestContent.js) : '–',
+      heaviestContent ? heaviestContent.js <= CONTENT_BUDGET : null,
+      heaviestContent?.route,
+    );
+    const heaviest = r.weight.reduce((a, b) => (b.js > a.js ? b : a), r.weight[0]);
+    add('any page ≤ 130 KB JS (gzip), built files', kb(heaviest.js), heaviest.js <= PAGE_BUDGET, heaviest.route);
+  }
+  const measuredPages = Array.isArray(r.pages) ? r.pages.filter((p) => !p.error) : [];
+  if (Array.isArray(r.pages) && r.pages.length > measuredPages.length)
+    add(
+      'every page measured by Lighthouse',
+      `${r.pages.length - measuredPages.length} failed`,
+      false,
+      r.pages
+        .filter((p) => p.error)
+        .map((p) => p.page)
+        .join(' '),
+    );
+  if (measuredPages.length) {
+    r = { ...r, pages: measuredPages };
+    const loaded = (xs) => xs.reduce((a, b) => (b.jsGzip > a.jsGzip ? b : a), xs[0]);
+    const content = r.pages.filter((p) => contentPages.has(pageKey(p.page)));
+    if (content.length) {
+      const c = loaded(content);
+      add('content pages ≤ 80 KB JS (gzip), as loaded', kb(c.jsGzip), c.jsGzip <= CONTENT_BUDGET, c.page);
+    }
+    const h = loaded(r.pages);
+    add(
+      'any page ≤ 130 KB JS (gzip), as loaded',
+      kb(h.jsGzip),
+      h.jsGzip <= PAGE_BUDGET,
+      `${h.page}${h.signedIn ? ' (signed in)' : ''}`,
+    );
+    const pub = r.pages.filter((p) => !p.signedIn);
+    for (const [key, label] of [
+      ['performance', 'performance'],
+      ['accessibility', 'accessibility'],
+      ['bestPractices', 'best practices'],
+      ['seo', 'SEO'],
+    ]) {
+      const worst = pub.reduce((a, b) => ((b[key] ?? -1) < (a[key] ?? -1) ? b : a), pub[0]);
+      if (worst) add(`Lighthouse ${label} 100, public pages`, String(worst[key]), worst[key] === 100, worst.page);
+    }
+    // Lighthouse's accessibility audits are axe-core's rules; the e2e suite runs axe itself too.
+    const axe = r.pages.flatMap((p) => p.a11yFailures.map((a) => `${p.page}: ${a}`));
+    add('no axe violations (Lighthouse a11y audits)', String(axe.length), axe.length === 0, axe.slice(0, 3).join('; '));
+    const cls = r.pages.reduce((a, b) => ((b.cls ?? 0) > (a.cls ?? 0) ? b : a), r.pages[0]);
+    // CLS 0 as Lighthouse shows it, to three decimals.
+    add(
+      'CLS 0',
+      cls.cls.toFixed(3),
+      Number(cls.cls.toFixed(3)) === 0,
+      `${cls.page}${cls.signedIn ? ' (signed in)' : ''}`,
+    );
+    const off = r.pages.flatMap((p) => p.offMachineRequests);
+    add('Lighthouse fetched nothing off-machine', String(off.length), off.length === 0, off.slice(0, 2).join(' '));
+  }
+  if (r.answer?.answer) {
+    const a = r.answer.answer;
+    add(
+      `answer p99 ≤ 20 ms, ${a.learners} learners (think time), SQLite`,
+      `${a.p99Ms.toFixed(1)} ms`,
+      a.learners >= 100 ? a.p99Ms <= 20 : null,
+      a.learners >= 100 ? `${a.answers} answers, ${a.errors} errors` : 'fewer than 100 learners: not judged',
+    );
+  }
+  if (r.answer?.cpu) {
+    add('answer CPU ≤ 2× locale call (in-process)', `${r.answer.cpu.ratio}×`, r.answer.cpu.ratio <= 2, 'mean per call');
+  }
+  const sqliteApi = r.api?.sqlite;
+  if (Array.isArray(sqliteApi)) {
+    const a = sqliteApi.find((row) => row.call.includes('/answer') && row.connections === 100);
+    if (a)
+      add(
+        'answer p99 ≤ 20 ms, 100 connections flat out (autocannon), SQLite',
+        `${a.p99Ms.toFixed(1)} ms`,
+        a.p99Ms <= 20,
+        `${a.perSecond} answers/s, no think time`,
+      );
+  }
+  for (const db of ['sqlite', 'postgres']) {
+    const rows = r.api?.[db];
+    if (Array.isArray(rows)) {
+      const bad = rows.reduce((n, row) => n + row.errors + row.non2xx, 0);
+      add(`API runs without errors, ${db}`, String(bad), bad === 0, `${rows.length} runs`);
+    } else if (rows?.skipped) add(`API on ${db}`, 'skipped', null, rows.skipped);
+    const s = r.season?.[db];
+    if (s && !s.skipped)
+      add(
+        `season: ${s.learners} learners, 0 errors, ${db}`,
+        `${s.errors} errors`,
+        s.errors === 0,
+        `${s.seconds} s, DB ${(s.databaseBytes / 1048576).toFixed(1)} MB, RSS ${(s.rssIdleKb / 1024).toFixed(0)}→${(s.rssPeakKb / 1024).toFixed(0)} MB`,
+      );
+  }
+  return out;
+}
+
+function printBudgets(list) {
+  console.log('\nBudgets (DESIGN §9, and issue 13):\n');
+  console.log(['budget'.padEnd(62), 'measured'.padStart(12), 'verdict'.padStart(8), '  where'].join(' '));
+  for (const b of list) {
+    console.log(
+      [
+        b.budget.padEnd(62),
+        b.value.padStart(12),
+        (b.ok === null ? '–' : b.ok ? 'ok' : 'MISSED').padStart(8),
+        `  ${b.where ?? ''}`,
+      ].join(' '),
+    );
+  }
+}
