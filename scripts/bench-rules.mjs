@@ -128,13 +128,8 @@ export async function benchRules({ baseUrl, chromiumPath = '/usr/bin/chromium' }
   return rows;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const baseUrl = (process.argv[2] ?? '').replace(/\/$/, '');
-  if (!/^https?:\/\//.test(baseUrl)) {
-    console.error('usage: node scripts/bench-rules.mjs <baseUrl>   (a running server, e.g. http://127.0.0.1:4321)');
-    process.exit(2);
-  }
-  const rows = await benchRules({ baseUrl, chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+/** The rows as a table: gzip bytes on the wire before and after the first search, and its times. */
+export function printRules(rows) {
   const kb = (n) => (n === undefined ? '—' : `${(n / 1024).toFixed(1)} KB`);
   console.log(
     'Rules search (gzip on the wire; time from typing to the first result, median of 3, incl. 250 ms debounce)',
@@ -152,4 +147,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       'first result, warm': `${r.warmMs} ms`,
     })),
   );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const baseUrl = (process.argv[2] ?? '').replace(/\/$/, '');
+  if (!/^https?:\/\//.test(baseUrl)) {
+    console.error('usage: node scripts/bench-rules.mjs <baseUrl>   (a running server, e.g. http://127.0.0.1:4321)');
+    process.exit(2);
+  }
+  const rows = await benchRules({ baseUrl, chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  printRules(rows);
 }

@@ -30,7 +30,6 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const PARTS = ['weight', 'pages', 'rules', 'media', 'answer', 'api', 'season'];
@@ -275,16 +274,15 @@ if (parts.has('weight') || parts.has('pages') || parts.has('rules')) {
       }
     }
     if (parts.has('rules')) {
-      // The rules search's own measurement (JS before and after the first search, time to the first
-      // result) comes from scripts/bench-rules.mjs, written alongside; until it lands this part says so.
-      const rulesScript = resolve('scripts/bench-rules.mjs');
-      if (existsSync(rulesScript)) {
-        const { benchRules } = await import(pathToFileURL(rulesScript).href);
+      // The rules search: JS before and after the first search, and the time to the first result.
+      const { benchRules, printRules } = await import('./bench-rules.mjs');
+      try {
         results.rules = await benchRules({ baseUrl, chromiumPath });
-        console.log(`\nRules search: ${JSON.stringify(results.rules)}`);
-      } else {
-        console.log('\nRules search: skipped (scripts/bench-rules.mjs is not there).');
-        results.rules = { skipped: 'scripts/bench-rules.mjs is not there' };
+        console.log('');
+        printRules(results.rules);
+      } catch (error) {
+        console.error('bench: the rules part failed:', error);
+        failed.push('rules');
       }
     }
   } finally {

@@ -155,7 +155,9 @@ server.on('error', (error) => {
   );
   process.exit(1);
 });
-server.listen(port, host, async () => {
+// A deep accept queue: while a burst of sign-ins (an exam season's first minute) keeps the event loop
+// busy with SQLite and argon2, new connections wait in it instead of being reset past Node's 511.
+server.listen({ port, host, backlog: 4096 }, async () => {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // Open the database, migrate and load content now rather than on the first learner's request
   // (readiness runs a query; /rest/health only says the process is alive).
