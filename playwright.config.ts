@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/chromium-flags.mjs';
 
 // Runs against the built server (scripts/test.mjs builds first and picks a free port).
 // Browsers are not downloaded: we drive the system Chromium.
@@ -9,15 +10,6 @@ const port = Number(process.env.ZHOL_E2E_PORT ?? 4455);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh database per run (workers inherit the variable, so every process agrees on the file).
 process.env.ZHOL_E2E_DB ??= join(mkdtempSync(join(tmpdir(), 'zhol-e2e-')), 'e2e.db');
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'off',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: [

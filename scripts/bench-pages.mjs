@@ -11,16 +11,11 @@
 import http from 'node:http';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from './chromium-flags.mjs';
 
-export const CHROMIUM_FLAGS = [
+const LAUNCH_FLAGS = [
   '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // Belt and braces against any off-machine fetch (a font, an analytics counter, a Chromium service):
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
   '--proxy-server=http://127.0.0.1:9',
@@ -155,7 +150,7 @@ async function oneRun(port, url, cookie) {
  */
 export async function benchPages({ baseUrl, chromiumPath = '/usr/bin/chromium', runs = 3, quick = false, log }) {
   const session = await learnerSession(baseUrl);
-  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: LAUNCH_FLAGS, logLevel: 'silent' });
   const rows = [];
   try {
     for (const page of pageList(quick)) {

@@ -8,17 +8,8 @@
 // <baseUrl>` prints them (CHROMIUM_PATH, default /usr/bin/chromium).
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './chromium-flags.mjs';
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LOCALES = ['ru', 'kz', 'en'];
 // What a learner looks up first, then three more on the same page.
 const QUERIES = {
@@ -73,7 +64,7 @@ function timeToFirstResult(page, query) {
  *   coldMs: number, warmMs: number, coldRuns: number[], warmRuns: number[] }[]>}
  */
 export async function benchRules({ baseUrl, chromiumPath = '/usr/bin/chromium' }) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
   const rows = [];
   try {
     for (const locale of LOCALES) {
