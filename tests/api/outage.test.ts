@@ -94,6 +94,22 @@ describe('the outage log', () => {
       '[db] database back after 0 s',
     ]);
   });
+
+  it('takes the late error of a query sent during the outage for that outage, not a new one', () => {
+    const lines: string[] = [];
+    const outage = new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) });
+    outage.failed(new Error('Connection terminated unexpectedly'));
+    const sentWhileDown = performance.now();
+    outage.answered();
+    // Its error arrives after the database came back: still the old outage, so no second pair of lines.
+    outage.failed(new Error('Connection terminated unexpectedly'), sentWhileDown);
+    expect(outage.down).toBe(false);
+    expect(lines).toHaveLength(2);
+    // A query sent after the recovery that fails is a new outage.
+    outage.failed(new Error('Connection refused'));
+    expect(outage.down).toBe(true);
+    expect(lines).toHaveLength(3);
+  });
 });
 
 describe('an unreachable PostgreSQL', () => {

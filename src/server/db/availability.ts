@@ -59,11 +59,17 @@ export class Outage {
   ) {}
   /** When the outage began, on the monotonic clock (performance.now()). */
   #began = 0;
+  /** When the last outage ended, on the same clock. */
+  #ended = -Infinity;
   get down(): boolean {
     return this.#since !== undefined;
   }
-  failed(error: unknown): void {
-    if (this.#since !== undefined) return;
+  /**
+   * A query failed for want of the database. One sent before the last outage ended is that outage's
+   * late echo (its error can arrive after a newer query's reply), not a new outage.
+   */
+  failed(error: unknown, sentAt = performance.now()): void {
+    if (this.#since !== undefined || sentAt < this.#ended) return;
     this.#since = Date.now();
     this.#began = performance.now();
     const reason = error instanceof DatabaseUnavailableError ? error.cause : error;
@@ -78,6 +84,7 @@ export class Outage {
     if (this.#since === undefined || sentAt < this.#began) return;
     const seconds = Math.round((Date.now() - this.#since) / 1000);
     this.#since = undefined;
+    this.#ended = performance.now();
     this.log.info(`[db] database back after ${seconds} s`);
   }
 }
@@ -98,7 +105,7 @@ async function guard<T>(outage: Outage, work: () => Promise<T>): Promise<T> {
     return result;
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    outage.failed(error);
+    outage.failed(error, sentAt);
     throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
   }
 }
