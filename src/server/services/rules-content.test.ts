@@ -1,91 +1,163 @@
-// The study edition of the rules (content/rules/): the three languages agree chapter by chapter,
-// paragraph by paragraph and subparagraph by subparagraph; paragraphs run through the document without
-// gaps or repeats; every text is there; and a broken file names itself and the place of the problem.
+// The study edition of the rules (content/rules/) against the official text (shared/sources/rules):
+// exactly the official chapters, paragraph and subparagraph numbers, sign and marking codes and
+// fault items; the key figures as the law has them; the three languages alike; and a broken file
+// named with the place of its problem.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  annexAnchor,
-  loadRules,
-  RULES_LOCALES,
-  type RulesAnnex,
-  type RulesChapter,
-  rulesAnchor,
-  rulesProblems,
-} from './rules-content';
+import { officialJson, officialParagraphs, officialSource } from '../../../tests/support/official-rules';
+import { figuresIn } from '../../shared/figures';
+import { RULES_EDITION } from '../../shared/rules-edition';
+import { loadRules, numberGap, RULES_LOCALES, type RulesParagraph, rulesProblems } from './rules-content';
+import { parseOfficial, summarize } from './rules-import';
 
 const edition = loadRules('content/rules');
-const paragraphs = (locale: (typeof RULES_LOCALES)[number]) => edition[locale].flatMap((c) => c.paragraphs);
+const official = parseOfficial(officialSource());
+const shape = (ps: RulesParagraph[]) =>
+  ps.map((p) => `${p.n}(${(p.subparagraphs ?? []).map((s) => s.n).join(',')})`).join(' ');
+const ours = (locale: (typeof RULES_LOCALES)[number]) => edition[locale].chapters.flatMap((c) => c.paragraphs);
+const allText = (p: RulesParagraph) =>
+  [p.text, ...(p.subparagraphs ?? []).map((s) => s.text), p.after ?? ''].join('\n');
 
-describe('rules content', () => {
-  it('has the same chapters, paragraph numbers and subparagraph numbers in ru, kz and en', () => {
-    expect(edition.ru.length).toBeGreaterThan(0);
-    const shape = (chapters: RulesChapter[]) =>
-      chapters.map((c) => [c.chapter, c.paragraphs.map((p) => [p.n, (p.subparagraphs ?? []).map((s) => s.n)])]);
-    expect(shape(edition.kz)).toEqual(shape(edition.ru));
-    expect(shape(edition.en)).toEqual(shape(edition.ru));
+describe('the study edition follows the official numbering', () => {
+  it('has the 26 official chapters with every paragraph and subparagraph under its official number', () => {
+    const want = officialJson.rules.map((c) => ({
+      chapter: c.chapter,
+      numbers: c.paragraphs.map((p) => `${p.n}(${(p.sub ?? []).map((s) => s.n).join(',')})`).join(' '),
+    }));
+    expect(want).toHaveLength(26);
+    for (const locale of RULES_LOCALES)
+      expect(edition[locale].chapters.map((c) => ({ chapter: c.chapter, numbers: shape(c.paragraphs) }))).toEqual(want);
+    // 197 paragraph entries, with the inserted ones and the excluded ones kept as such.
+    expect(ours('ru')).toHaveLength(197);
+    for (const n of ['54-1', '62-1', '95-1', '168-1', '172-1']) expect(ours('ru').some((p) => p.n === n)).toBe(true);
+    expect(
+      ours('ru')
+        .filter((p) => p.excluded)
+        .map((p) => p.n),
+    ).toEqual(['167', '168']);
+    // Paragraph 115's second list ("Кроме того, запрещается:") counts from 1) again.
+    const p115 = ours('en').find((p) => p.n === '115')!;
+    expect(p115.subparagraphs!.map((s) => `${s.list ?? 1}.${s.n}`)).toEqual([
+      '1.1',
+      '1.2',
+      '1.3',
+      '1.4',
+      '1.5',
+      '2.1',
+      '2.2',
+      '2.3',
+      '2.4',
+    ]);
   });
 
-  it('numbers chapters 1, 2, 3… and paragraphs through the whole document without gaps or repeats', () => {
+  it('has the official chapter titles in Russian', () => {
+    expect(edition.ru.chapters.map((c) => c.title)).toEqual(officialJson.rules.map((c) => c.title));
+  });
+
+  it('lists every sign code of Kazakhstan’s annex, every marking and every fault item, in each language', () => {
+    const signs = officialJson.annex1_signs.map((s) => s.code).sort();
+    expect(signs).toHaveLength(322);
+    const markings = official.markings.sections.flatMap((s) => s.items.flatMap((i) => i.codes)).sort();
     for (const locale of RULES_LOCALES) {
-      expect(edition[locale].map((c) => c.chapter)).toEqual(edition[locale].map((_, i) => i + 1));
-      const numbers = paragraphs(locale).map((p) => p.n);
-      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
-      for (const p of paragraphs(locale))
-        expect((p.subparagraphs ?? []).map((s) => s.n)).toEqual((p.subparagraphs ?? []).map((_, i) => i + 1));
+      const e = edition[locale];
+      expect(e.signs.sections.map((s) => s.code)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+      expect(e.signs.sections.flatMap((s) => s.items.map((i) => i.code)).sort()).toEqual(signs);
+      expect(e.markings.sections.flatMap((s) => s.items.map((i) => i.code)).sort()).toEqual(markings);
+      const faults = e.provisions.faults.sections.flatMap((s) => s.items.map((i) => i.n));
+      expect(faults).toEqual(Array.from({ length: 47 }, (_, i) => i + 1));
+      expect(shape(e.provisions.paragraphs)).toBe(
+        officialJson.basic_provisions[0]!.paragraphs.map(
+          (p) => `${p.n}(${(p.sub ?? []).map((s) => s.n).join(',')})`,
+        ).join(' '),
+      );
     }
+    expect(summarize(official)).toMatchObject({ signs: 322, faults: 47 });
   });
 
-  it('has every title and text non-empty, kz in Kazakh Cyrillic and en without Cyrillic', () => {
+  it('states the edition of the official text it follows', () => {
+    expect(official.edition).toEqual(RULES_EDITION);
+  });
+});
+
+describe('the key figures are the law’s', () => {
+  // Each figure must stand in the official paragraph (this checks the table itself against the law)
+  // and in our paragraph, in every language. A mass may be written in tonnes: 3500 kg = 3.5 t.
+  const KEY: Record<string, (number | [number, number])[]> = {
+    '73': [60, 90, 50, 20],
+    '74': [140, 110, 100, 90, 80, 70, [3500, 3.5]],
+    '75': [60, 50],
+    '81': [100, 3.2, 3.22],
+    '87': [3, 5, 100, 30, 15],
+    '151': [25, 8, 5, 16, 21, 3, 1, 23],
+    '157': [12],
+  };
+  const officialText = (n: string) => {
+    const p = officialParagraphs.get(n)!;
+    return [p.text, ...(p.sub ?? []).map((s) => s.text)].join('\n');
+  };
+  const has = (text: string, figure: number | [number, number], words = true) => {
+    const found = figuresIn(text, { words });
+    return (Array.isArray(figure) ? figure : [figure]).some((f) => found.includes(f));
+  };
+  for (const [n, figures] of Object.entries(KEY))
+    it(`paragraph ${n}: ${figures.map((f) => (Array.isArray(f) ? f[0] : f)).join(', ')}`, () => {
+      for (const f of figures) expect(has(officialText(n), f), `the official paragraph ${n} states ${f}`).toBe(true);
+      for (const locale of RULES_LOCALES) {
+        const p = ours(locale).find((x) => x.n === n)!;
+        for (const f of figures)
+          expect(has(allText(p), f, locale === 'ru'), `${locale} paragraph ${n} states ${f}`).toBe(true);
+      }
+    });
+
+  it('has, in every paragraph and language, no figure the official paragraph lacks', () => {
+    // Our own words may say "2 people" where the law says «двух человек», but never a number it does not have.
+    const problems: string[] = [];
+    for (const locale of RULES_LOCALES)
+      for (const p of ours(locale)) {
+        const law = officialParagraphs.get(p.n)!;
+        const allowed = new Set(
+          figuresIn([law.text, ...(law.sub ?? []).map((s) => `${s.n}) ${s.text}`), p.n].join('\n')),
+        );
+        for (const s of p.subparagraphs ?? []) allowed.add(Number(s.n.split('-')[0]));
+        // 1 is left out: «в одном направлении» is no figure. Number words are read in Russian only.
+        const extra = figuresIn(allText(p), { words: locale === 'ru' }).filter(
+          (f) => f !== 1 && !allowed.has(f) && !allowed.has(f * 1000) && !allowed.has(f / 1000),
+        );
+        if (extra.length) problems.push(`${locale} ${p.n}: ${[...new Set(extra)].join(', ')}`);
+      }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the languages and the checks', () => {
+  it('has kz in Kazakh Cyrillic and en without Cyrillic', () => {
     for (const locale of RULES_LOCALES) {
-      const texts = edition[locale].flatMap((c) => [
-        c.title,
-        ...c.paragraphs.flatMap((p) => [p.text, ...(p.subparagraphs ?? []).map((s) => s.text)]),
-      ]);
-      for (const t of texts) expect(t.trim().length).toBeGreaterThan(0);
-      if (locale === 'en') for (const t of texts) expect(t).not.toMatch(/[А-Яа-яЁё]/);
+      const texts = edition[locale].chapters.flatMap((c) => [c.title, ...c.paragraphs.map(allText)]);
+      if (locale === 'en') for (const t of texts) expect(t).not.toMatch(/[А-Яа-яЁёӘәҒғҚқҢңӨөҰұҮүҺһІі]/);
       else for (const t of texts) expect(t).toMatch(/[А-Яа-яЁё]/);
     }
-    // Kazakh has letters Russian has not; a kz chapter without any is Russian copied by mistake.
-    for (const c of edition.kz) expect(JSON.stringify(c), c.file).toMatch(/[ӘәҒғҚқҢңӨөҰұҮүҺһІі]/);
+    for (const c of edition.kz.chapters) expect(JSON.stringify(c), c.file).toMatch(/[ӘәҒғҚқҢңӨөҰұҮүҺһІі]/);
+    for (const s of edition.en.signs.sections.flatMap((x) => x.items))
+      expect(s.name + s.text).not.toMatch(/[А-Яа-яЁё]/);
   });
 
-  it('gives anchors p24, p24-3 and, in annexes, a1-2-4', () => {
-    expect(rulesAnchor(24)).toBe('p24');
-    expect(rulesAnchor(24, 3)).toBe('p24-3');
-    expect(annexAnchor(1, '5.19.1')).toBe('a1-5-19-1');
-  });
-
-  it('has the same annexes, sections and item codes in ru, kz and en, each code once, every text there', () => {
-    expect(edition.annexes.ru.length).toBeGreaterThan(0);
-    const shape = (annexes: RulesAnnex[]) =>
-      annexes.map((a) => [a.annex, a.sections.map((s) => [s.code, s.items.map((i) => i.code)])]);
-    expect(shape(edition.annexes.kz)).toEqual(shape(edition.annexes.ru));
-    expect(shape(edition.annexes.en)).toEqual(shape(edition.annexes.ru));
-    for (const locale of RULES_LOCALES)
-      for (const a of edition.annexes[locale]) {
-        const anchors = a.sections.flatMap((s) => s.items.map((i) => annexAnchor(a.annex, i.code)));
-        expect(new Set(anchors).size).toBe(anchors.length);
-        for (const i of a.sections.flatMap((s) => s.items)) {
-          expect(i.name.trim().length * i.text.trim().length).toBeGreaterThan(0);
-          if (locale === 'en') expect(i.name + i.text).not.toMatch(/[А-Яа-яЁё]/);
-        }
-      }
-    const broken = structuredClone(edition);
-    broken.annexes.en[0]!.sections[0]!.items.pop();
-    expect(rulesProblems(broken).join('\n')).toMatch(/en\/annex-1-[a-z-]+\.yaml: sections or items differ/);
-  });
-
-  it('finds a gap, a repeat and a paragraph in one language only', () => {
-    const clone = () => structuredClone(edition);
-    const gap = clone();
-    gap.kz[0]!.paragraphs[1]!.n += 1;
-    expect(rulesProblems(gap).join('\n')).toMatch(/kz\/01-[a-z-]+\.yaml at paragraphs\.1\.n: expected paragraph 2/);
-    const extraSub = clone();
-    const p = extraSub.en[0]!.paragraphs[0]!;
-    p.subparagraphs = [...(p.subparagraphs ?? []), { n: (p.subparagraphs?.length ?? 0) + 1, text: 'extra' }];
-    expect(rulesProblems(extraSub).join('\n')).toMatch(/en\/01-[a-z-]+\.yaml: paragraphs or subparagraphs differ/);
+  it('refuses a gap, an inserted number out of place and a paragraph in one language only', () => {
+    expect(numberGap('54', '54-1')).toBeNull();
+    expect(numberGap('54-1', '55')).toBeNull();
+    expect(numberGap('54', '56')).toMatch(/56 cannot follow 54/);
+    expect(numberGap('55', '54-1')).toMatch(/cannot follow/);
+    expect(numberGap(undefined, '2')).toMatch(/starts at 1/);
+    const gap = structuredClone(edition);
+    gap.kz.chapters[0]!.paragraphs[1]!.n = '3';
+    expect(rulesProblems(gap).join('\n')).toMatch(/kz\/01-[a-z-]+\.yaml at paragraphs\.1\.n: 3 cannot follow 1/);
+    const extra = structuredClone(edition);
+    extra.en.chapters[2]!.paragraphs.push({ n: '20-1', text: 'extra' });
+    expect(rulesProblems(extra).join('\n')).toMatch(/en\/03-[a-z-]+\.yaml: paragraphs or subparagraphs differ/);
+    const sign = structuredClone(edition);
+    sign.kz.signs.sections[4]!.items.pop();
+    expect(rulesProblems(sign).join('\n')).toMatch(/kz\/annex-1-signs\.yaml: its numbers or codes differ/);
     expect(rulesProblems(edition)).toEqual([]);
   });
 
@@ -93,7 +165,7 @@ describe('rules content', () => {
     const dir = mkdtempSync(join(tmpdir(), 'zhol-rules-'));
     try {
       cpSync('content/rules', dir, { recursive: true });
-      const file = join(dir, 'ru', edition.ru[0]!.file.slice(3));
+      const file = join(dir, 'ru', edition.ru.chapters[0]!.file.slice(3));
       writeFileSync(file, readFileSync(file, 'utf8').replace(/\n {4}text: .*\n/, '\n    text: ""\n'));
       expect(() => loadRules(dir)).toThrow(/ru\/01-[a-z-]+\.yaml at paragraphs\.0\.text: must not be empty/);
     } finally {

@@ -1,7 +1,9 @@
-// Reads the study edition of the traffic rules (content/rules/{ru,kz,en}/NN-name.yaml, format in
+// Reads the study edition of the traffic rules (content/rules/{ru,kz,en}/, format in
 // content/rules/README.md) and checks it with zod and against itself, so a typo or a paragraph that
 // exists in one language only stops the build with the file and the path instead of a silently
-// broken anchor. Used at build time by the rules pages and by the bank's clause checks.
+// broken anchor. The edition follows the official numbering of the Rules (Order No. 534): paragraphs
+// 1–192 with inserted ones (54-1) and excluded ones kept as such; the test against the official text
+// itself lives in rules-content.test.ts. Used at build time by the rules page and by the bank's checks.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -13,35 +15,34 @@ export const RULES_LOCALES = ['ru', 'kz', 'en'] as const;
 export type RulesLocale = (typeof RULES_LOCALES)[number];
 
 const text = z.string().trim().min(1);
-// One line saying what could not be checked against the official text (README: verification policy).
-const unverified = z.string().trim().min(1).optional();
+/** An official number as the Rules write it: 54, or 54-1 for one inserted after 54. YAML reads 54 as a number. */
+const number = z
+  .union([z.number().int().min(1), z.string()])
+  .transform(String)
+  .pipe(z.string().regex(/^[1-9]\d*(-[1-9]\d*)?$/, 'numbers look like 54 or 54-1'));
+/** A sign or marking code: 5.16.1, 5.8.2а. Quote it in YAML: 2.10 must not turn into the number 2.1. */
+const code = z.string().regex(/^[1-9]\d*(\.[1-9]\d*)*[абвгд]?$/, 'codes look like 2 or 2.4 or 5.16.1 or 5.8.2а');
 
-const subparagraph = z.object({ n: z.number().int().min(1), text, unverified }).strict();
+// `list: 2`: a paragraph's second list, numbered from 1 again (115: "Кроме того, запрещается: 1)…").
+const subparagraph = z.object({ n: number, text, list: z.number().int().min(2).optional() }).strict();
 const paragraph = z
-  .object({ n: z.number().int().min(1), text, unverified, subparagraphs: z.array(subparagraph).min(1).optional() })
-  .strict()
-  .superRefine((p, ctx) => {
-    // Subparagraphs are 1), 2), 3)… inside their paragraph: their numbers are the anchors #p24-3.
-    p.subparagraphs?.forEach((s, i) => {
-      if (s.n !== i + 1)
-        ctx.addIssue({ code: 'custom', path: ['subparagraphs', i, 'n'], message: `must be ${i + 1}, not ${s.n}` });
-    });
-  });
-const chapter = z
   .object({
-    chapter: z.number().int().min(1),
-    title: text,
-    unverified,
-    paragraphs: z.array(paragraph).min(1),
+    n: number,
+    text,
+    subparagraphs: z.array(subparagraph).min(1).optional(),
+    /** What the paragraph says after its list of subparagraphs. */
+    after: text.optional(),
+    /** Excluded by an amending order; the text says which. Kept so the numbers keep their meaning. */
+    excluded: z.literal(true).optional(),
   })
   .strict();
+const chapter = z
+  .object({ chapter: z.number().int().min(1), title: text, paragraphs: z.array(paragraph).min(1) })
+  .strict();
 
-// Annexes (signs, markings): sections of items numbered as the national standard numbers them
-// ("2.4", "5.19.1"), not through the document; anchors #a1-2-4.
-const code = z.string().regex(/^\d+(\.\d+)*$/, 'codes look like 2 or 2.4 or 5.19.1');
-const annexItem = z.object({ code, name: text, text, unverified }).strict();
+const annexItem = z.object({ code, name: text, text }).strict();
 const annexSection = z
-  .object({ code, title: text, text: text.optional(), unverified, items: z.array(annexItem).min(1) })
+  .object({ code, title: text, text: text.optional(), items: z.array(annexItem).min(1) })
   .strict()
   .superRefine((s, ctx) => {
     s.items.forEach((item, i) => {
@@ -50,27 +51,80 @@ const annexSection = z
     });
   });
 const annex = z
-  .object({ annex: z.number().int().min(1), title: text, unverified, sections: z.array(annexSection).min(1) })
+  .object({
+    annex: z.number().int().min(1),
+    title: text,
+    text: text.optional(),
+    sections: z.array(annexSection).min(1),
+  })
   .strict();
+
+const faultItem = z
+  .object({
+    n: z.number().int().min(1),
+    text,
+    subitems: z
+      .array(z.object({ n: z.number().int().min(1), text }).strict())
+      .min(1)
+      .optional(),
+  })
+  .strict();
+const provisions = z
+  .object({
+    title: text,
+    paragraphs: z.array(paragraph).min(1),
+    faults: z
+      .object({
+        title: text,
+        text: text.optional(),
+        sections: z
+          .array(
+            z
+              .object({
+                n: z.number().int().min(1),
+                title: text,
+                text: text.optional(),
+                items: z.array(faultItem).min(1),
+              })
+              .strict(),
+          )
+          .min(1),
+      })
+      .strict(),
+  })
+  .strict();
+const firstAid = z.object({ title: text, source: text, paragraphs: z.array(paragraph).min(1) }).strict();
 
 export type RulesSubparagraph = z.infer<typeof subparagraph>;
 export type RulesParagraph = z.infer<typeof paragraph>;
 export type RulesChapter = z.infer<typeof chapter> & { file: string };
-export type RulesAnnex = z.infer<typeof annex> & { file: string };
-export type RulesEdition = Record<RulesLocale, RulesChapter[]> & { annexes: Record<RulesLocale, RulesAnnex[]> };
-
-const FILE = /^(\d{2})-[a-z0-9-]+\.yaml$/;
-const ANNEX_FILE = /^annex-(\d+)-[a-z0-9-]+\.yaml$/;
-
-/** The anchor of an annex item, the same in every language: a1-2-4 for sign 2.4 of annex 1. */
-export function annexAnchor(annexNumber: number, itemCode: string): string {
-  return `a${annexNumber}-${itemCode.replaceAll('.', '-')}`;
+/** `also`: more codes one item of the official text describes together ("7.2.2 - 7.2.6"); each gets its anchor. */
+export type RulesAnnexItem = z.infer<typeof annexItem> & { also?: string[] };
+type AnnexSection = Omit<z.infer<typeof annexSection>, 'items'> & { items: RulesAnnexItem[] };
+export type RulesAnnex = Omit<z.infer<typeof annex>, 'sections'> & { sections: AnnexSection[]; file: string };
+export type BasicProvisions = z.infer<typeof provisions> & { file: string };
+export type FaultItem = z.infer<typeof faultItem>;
+export type FirstAid = z.infer<typeof firstAid> & { file: string };
+/** One language of the edition: the Rules' chapters, their two annexes, the Basic provisions with the
+ *  list of faults, and our first-aid section (not part of the Rules). */
+export interface LocaleEdition {
+  chapters: RulesChapter[];
+  signs: RulesAnnex;
+  markings: RulesAnnex;
+  provisions: BasicProvisions;
+  firstAid: FirstAid;
 }
+export type RulesEdition = Record<RulesLocale, LocaleEdition>;
 
-/** The anchor of a paragraph or subparagraph, the same in every language: p24, p24-3. */
-export function rulesAnchor(paragraph: number, subparagraph?: number): string {
-  return subparagraph === undefined ? `p${paragraph}` : `p${paragraph}-${subparagraph}`;
-}
+const CHAPTER_FILE = /^(\d{2})-[a-z0-9-]+\.yaml$/;
+const SINGLE_FILES = {
+  'annex-1-signs.yaml': 'signs',
+  'annex-2-markings.yaml': 'markings',
+  'basic-provisions.yaml': 'provisions',
+  'first-aid.yaml': 'firstAid',
+} as const;
+type SingleKey = (typeof SINGLE_FILES)[keyof typeof SINGLE_FILES];
+const SINGLE_SCHEMAS = { signs: annex, markings: annex, provisions, firstAid } as const;
 
 function readYaml(path: string, file: string, problems: string[]): unknown {
   try {
@@ -81,97 +135,127 @@ function readYaml(path: string, file: string, problems: string[]): unknown {
   }
 }
 
-function loadLocale(
-  dir: string,
-  locale: RulesLocale,
-  problems: string[],
-): { chapters: RulesChapter[]; annexes: RulesAnnex[] } {
+function parseFile<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: string[]): T | undefined {
+  const result = schema.safeParse(data, { error: plainError });
+  if (result.success) return result.data;
+  for (const i of result.error.issues) problems.push(`${file} at ${i.path.join('.') || '(root)'}: ${i.message}`);
+  return undefined;
+}
+
+function loadLocale(dir: string, locale: RulesLocale, problems: string[]): LocaleEdition | undefined {
   const localeDir = join(dir, locale);
-  const chapters: RulesChapter[] = [];
-  const annexes: RulesAnnex[] = [];
   if (!existsSync(localeDir)) {
     problems.push(`${locale}/: folder missing`);
-    return { chapters, annexes };
+    return undefined;
   }
-  // Numeric order (annex-10 after annex-9); chapters have two-digit names and sort as text.
-  const names = readdirSync(localeDir).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  for (const name of names) {
+  const chapters: RulesChapter[] = [];
+  const single: Partial<Record<SingleKey, unknown>> = {};
+  for (const name of readdirSync(localeDir).sort()) {
     const file = `${locale}/${name}`;
-    const annexMatch = ANNEX_FILE.exec(name);
-    if (annexMatch) {
-      const data = readYaml(join(localeDir, name), file, problems);
-      if (data === undefined) continue;
-      const result = annex.safeParse(data, { error: plainError });
-      if (!result.success) {
-        for (const i of result.error.issues) problems.push(`${file} at ${i.path.join('.') || '(root)'}: ${i.message}`);
-        continue;
-      }
-      if (result.data.annex !== Number(annexMatch[1]))
-        problems.push(
-          `${file} at annex: the file name says annex ${Number(annexMatch[1])}, the file ${result.data.annex}`,
-        );
-      annexes.push({ ...result.data, file });
-      continue;
-    }
-    const match = FILE.exec(name);
-    if (!match) {
-      problems.push(`${file}: file names look like 01-general.yaml or annex-1-signs.yaml`);
+    const key = SINGLE_FILES[name as keyof typeof SINGLE_FILES];
+    const match = CHAPTER_FILE.exec(name);
+    if (!key && !match) {
+      problems.push(
+        `${file}: file names look like 01-general.yaml, or are one of ${Object.keys(SINGLE_FILES).join(', ')}`,
+      );
       continue;
     }
     const data = readYaml(join(localeDir, name), file, problems);
     if (data === undefined) continue;
-    const result = chapter.safeParse(data, { error: plainError });
-    if (!result.success) {
-      for (const i of result.error.issues) problems.push(`${file} at ${i.path.join('.') || '(root)'}: ${i.message}`);
+    if (key) {
+      const parsed = parseFile(SINGLE_SCHEMAS[key] as z.ZodType<object>, data, file, problems);
+      if (parsed) single[key] = { ...parsed, file };
       continue;
     }
-    if (result.data.chapter !== Number(match[1]))
-      problems.push(
-        `${file} at chapter: the file name says chapter ${Number(match[1])}, the file ${result.data.chapter}`,
-      );
-    chapters.push({ ...result.data, file });
+    const parsed = parseFile(chapter, data, file, problems);
+    if (!parsed) continue;
+    if (parsed.chapter !== Number(match![1]))
+      problems.push(`${file} at chapter: the file name says chapter ${Number(match![1])}, the file ${parsed.chapter}`);
+    chapters.push({ ...parsed, file });
   }
-  return { chapters, annexes };
+  for (const [name, key] of Object.entries(SINGLE_FILES))
+    if (!single[key] && !problems.some((p) => p.startsWith(`${locale}/${name}`)))
+      problems.push(`${locale}/${name}: file missing`);
+  if (Object.keys(single).length < 4) return undefined;
+  return { chapters, ...(single as Omit<LocaleEdition, 'chapters'>) };
 }
+
+const parts = (n: string) => n.split('-').map(Number) as [number, number?];
+
+/** Why `n` cannot follow `previous` (null when it can): 54 → 54-1 → 55, never 54 → 56 or 55 → 54-1. */
+export function numberGap(previous: string | undefined, n: string): string | null {
+  const [major, minor = 0] = parts(n);
+  if (previous === undefined) return major === 1 && minor === 0 ? null : `numbering starts at 1, not ${n}`;
+  const [pMajor, pMinor = 0] = parts(previous);
+  if (major === pMajor && minor > pMinor) return null;
+  if (major === pMajor + 1 && minor === 0) return null;
+  return `${n} cannot follow ${previous}`;
+}
+
+function checkParagraphs(paragraphs: RulesParagraph[], file: string, path: string, problems: string[], start?: string) {
+  let previous = start;
+  paragraphs.forEach((p, pi) => {
+    const gap = numberGap(previous, p.n);
+    if (gap) problems.push(`${file} at ${path}.${pi}.n: ${gap}`);
+    previous = p.n;
+    let sub: string | undefined;
+    let list = 1;
+    p.subparagraphs?.forEach((s, si) => {
+      if ((s.list ?? 1) !== list) {
+        if ((s.list ?? 1) !== list + 1)
+          problems.push(
+            `${file} at ${path}.${pi}.subparagraphs.${si}.list: lists run 1, 2…, not ${list} then ${s.list ?? 1}`,
+          );
+        [list, sub] = [s.list ?? 1, undefined];
+      }
+      const subGap = numberGap(sub, s.n);
+      if (subGap) problems.push(`${file} at ${path}.${pi}.subparagraphs.${si}.n: ${subGap}`);
+      sub = s.n;
+    });
+  });
+}
+
+/** The shape that must be the same in every language, so an anchor means one place. */
+const paragraphsShape = (ps: RulesParagraph[]) =>
+  ps
+    .map(
+      (p) =>
+        `${p.n}(${(p.subparagraphs ?? []).map((s) => `${s.list ? `${s.list}.` : ''}${s.n}`).join(',')})${p.excluded ? 'x' : ''}`,
+    )
+    .join(' ');
+const annexShape = (a: RulesAnnex) =>
+  a.sections.map((s) => `${s.code}[${s.items.map((i) => i.code).join(' ')}]`).join(' ');
+const faultsShape = (p: BasicProvisions) =>
+  p.faults.sections
+    .map((s) => `${s.n}[${s.items.map((i) => `${i.n}(${(i.subitems ?? []).map((x) => x.n).join(',')})`).join(' ')}]`)
+    .join(' ');
 
 /** The problems that make the three languages disagree or break the numbering; empty when all is well. */
 export function rulesProblems(edition: RulesEdition): string[] {
   const problems: string[] = [];
-  // Chapters 1, 2, 3… and paragraphs numbered through the whole document, as the Rules number them.
   for (const locale of RULES_LOCALES) {
-    let expected = 1;
-    edition[locale].forEach((c, ci) => {
+    const e = edition[locale];
+    // Chapters 1, 2, 3…; paragraphs numbered through the whole document, as the Rules number them.
+    let previous: string | undefined;
+    e.chapters.forEach((c, ci) => {
       if (c.chapter !== ci + 1) problems.push(`${c.file} at chapter: expected chapter ${ci + 1}, found ${c.chapter}`);
-      c.paragraphs.forEach((p, pi) => {
-        if (p.n !== expected)
-          problems.push(
-            `${c.file} at paragraphs.${pi}.n: expected paragraph ${expected} (numbered through the whole document), found ${p.n}`,
-          );
-        expected = p.n + 1;
-      });
+      checkParagraphs(c.paragraphs, c.file, 'paragraphs', problems, previous);
+      previous = c.paragraphs.at(-1)?.n ?? previous;
     });
-  }
-  // The same chapters, paragraphs and subparagraphs in every language, so an anchor means one thing.
-  const shape = (c: RulesChapter) =>
-    `chapter ${c.chapter}: ${c.paragraphs.map((p) => `${p.n}(${p.subparagraphs?.length ?? 0})`).join(' ')}`;
-  const [first, ...others] = RULES_LOCALES;
-  for (const locale of others) {
-    const count = Math.max(edition[first].length, edition[locale].length);
-    for (let i = 0; i < count; i++) {
-      const a = edition[first][i];
-      const b = edition[locale][i];
-      if (!a || !b) {
-        problems.push(`${(a ?? b)?.file}: chapter ${(a ?? b)?.chapter} exists in ${a ? first : locale} only`);
-        continue;
-      }
-      if (shape(a) !== shape(b))
-        problems.push(`${b.file}: paragraphs or subparagraphs differ from ${a.file} (${shape(b)} vs ${shape(a)})`);
-    }
-  }
-  // Annexes: 1, 2, 3… in order, item codes unique, and the same sections and items in every language.
-  for (const locale of RULES_LOCALES) {
-    edition.annexes[locale].forEach((a, ai) => {
-      if (a.annex !== ai + 1) problems.push(`${a.file} at annex: expected annex ${ai + 1}, found ${a.annex}`);
+    checkParagraphs(e.provisions.paragraphs, e.provisions.file, 'paragraphs', problems);
+    checkParagraphs(e.firstAid.paragraphs, e.firstAid.file, 'paragraphs', problems);
+    // The list of faults is numbered 1–47 through its sections.
+    let fault = 0;
+    e.provisions.faults.sections.forEach((s, si) =>
+      s.items.forEach((item, ii) => {
+        if (item.n !== ++fault)
+          problems.push(
+            `${e.provisions.file} at faults.sections.${si}.items.${ii}.n: expected ${fault}, found ${item.n}`,
+          );
+        fault = item.n;
+      }),
+    );
+    for (const a of [e.signs, e.markings]) {
       const seen = new Set<string>();
       a.sections.forEach((s, si) => {
         if (seen.has(s.code)) problems.push(`${a.file} at sections.${si}.code: ${s.code} appears twice`);
@@ -182,22 +266,39 @@ export function rulesProblems(edition: RulesEdition): string[] {
           seen.add(item.code);
         });
       });
-    });
+    }
   }
-  const annexShape = (a: RulesAnnex) =>
-    `annex ${a.annex}: ${a.sections.map((s) => `${s.code}[${s.items.map((i) => i.code).join(' ')}]`).join(' ')}`;
+  const [first, ...others] = RULES_LOCALES;
+  const a = edition[first];
   for (const locale of others) {
-    const count = Math.max(edition.annexes[first].length, edition.annexes[locale].length);
+    const b = edition[locale];
+    const count = Math.max(a.chapters.length, b.chapters.length);
     for (let i = 0; i < count; i++) {
-      const a = edition.annexes[first][i];
-      const b = edition.annexes[locale][i];
-      if (!a || !b) {
-        problems.push(`${(a ?? b)?.file}: annex ${(a ?? b)?.annex} exists in ${a ? first : locale} only`);
+      const [ca, cb] = [a.chapters[i], b.chapters[i]];
+      if (!ca || !cb) {
+        problems.push(`${(ca ?? cb)?.file}: chapter ${(ca ?? cb)?.chapter} exists in ${ca ? first : locale} only`);
         continue;
       }
-      if (annexShape(a) !== annexShape(b))
-        problems.push(`${b.file}: sections or items differ from ${a.file} (${annexShape(b)} vs ${annexShape(a)})`);
+      if (paragraphsShape(ca.paragraphs) !== paragraphsShape(cb.paragraphs))
+        problems.push(`${cb.file}: paragraphs or subparagraphs differ from ${ca.file}`);
     }
+    const pairs: [string, string, string, string][] = [
+      [annexShape(a.signs), annexShape(b.signs), a.signs.file, b.signs.file],
+      [annexShape(a.markings), annexShape(b.markings), a.markings.file, b.markings.file],
+      [
+        paragraphsShape(a.provisions.paragraphs) + faultsShape(a.provisions),
+        paragraphsShape(b.provisions.paragraphs) + faultsShape(b.provisions),
+        a.provisions.file,
+        b.provisions.file,
+      ],
+      [
+        paragraphsShape(a.firstAid.paragraphs),
+        paragraphsShape(b.firstAid.paragraphs),
+        a.firstAid.file,
+        b.firstAid.file,
+      ],
+    ];
+    for (const [sa, sb, fa, fb] of pairs) if (sa !== sb) problems.push(`${fb}: its numbers or codes differ from ${fa}`);
   }
   return problems;
 }
@@ -206,33 +307,58 @@ export function rulesProblems(edition: RulesEdition): string[] {
 export function loadRules(dir = join(process.env.ZHOL_CONTENT_DIR ?? 'content', 'rules')): RulesEdition {
   const problems: string[] = [];
   const loaded = RULES_LOCALES.map((l) => [l, loadLocale(dir, l, problems)] as const);
-  const edition = {
-    ...Object.fromEntries(loaded.map(([l, v]) => [l, v.chapters])),
-    annexes: Object.fromEntries(loaded.map(([l, v]) => [l, v.annexes])),
-  } as RulesEdition;
-  if (!problems.length) problems.push(...rulesProblems(edition));
+  if (!problems.length) problems.push(...rulesProblems(Object.fromEntries(loaded) as RulesEdition));
   if (problems.length) throw new Error(`Invalid rules content:\n  ${problems.join('\n  ')}`);
-  return edition;
+  return Object.fromEntries(loaded) as RulesEdition;
 }
 
+const findParagraph = (ps: RulesParagraph[], n: string) => ps.find((p) => p.n === n);
+
 /** Why a bank's `clause` points nowhere in the edition (content/questions/README.md), or null when its
- *  paragraph, subparagraph or annex item exists. The languages have the same shape, so ru decides. */
+ *  paragraph, subparagraph, sign, marking or item exists. The languages have the same shape, so ru decides. */
 export function clauseProblem(raw: string, edition: RulesEdition): string | null {
   const clause = parseClause(raw);
-  if (!clause) return `"${raw}" is not a clause: write "24", "24(3)", "sign 2.4", "marking 1.14.1" or "annex 3, 5.1"`;
-  if (clause.kind === 'paragraph' || clause.kind === 'subparagraph') {
-    const paragraph = edition.ru.flatMap((c) => c.paragraphs).find((p) => p.n === clause.paragraph);
-    if (!paragraph) return `"${raw}": the rules have no paragraph ${clause.paragraph}`;
-    if (clause.kind === 'subparagraph' && !paragraph.subparagraphs?.some((s) => s.n === clause.subparagraph))
-      return `"${raw}": paragraph ${clause.paragraph} of the rules has no subparagraph ${clause.subparagraph})`;
-    return null;
+  if (!clause)
+    return `"${raw}" is not a clause: write "87", "87(7)", "54-1", "sign 5.16.1", "marking 1.14.1", "fault 19", "provisions 14(3)" or "first aid 3"`;
+  const e = edition.ru;
+  switch (clause.kind) {
+    case 'paragraph':
+    case 'subparagraph': {
+      const p = findParagraph(
+        e.chapters.flatMap((c) => c.paragraphs),
+        clause.paragraph,
+      );
+      if (!p) return `"${raw}": the Rules have no paragraph ${clause.paragraph}`;
+      if (p.excluded) return `"${raw}": paragraph ${clause.paragraph} of the Rules is excluded`;
+      if (
+        clause.kind === 'subparagraph' &&
+        !p.subparagraphs?.some((s) => s.n === clause.subparagraph && (s.list ?? 1) === (clause.list ?? 1))
+      )
+        return `"${raw}": paragraph ${clause.paragraph} of the Rules has no subparagraph ${clause.subparagraph})${clause.list ? ` in list ${clause.list}` : ''}`;
+      return null;
+    }
+    case 'sign':
+    case 'marking': {
+      const a = clause.kind === 'sign' ? e.signs : e.markings;
+      const found = clause.section
+        ? a.sections.some((s) => s.code === clause.code)
+        : a.sections.some((s) => s.items.some((i) => i.code === clause.code));
+      return found ? null : `"${raw}": ${a.file} has no ${clause.section ? 'group' : clause.kind} ${clause.code}`;
+    }
+    case 'fault': {
+      const item = e.provisions.faults.sections.flatMap((s) => s.items).find((i) => String(i.n) === clause.item);
+      if (!item) return `"${raw}": the list of faults has no item ${clause.item}`;
+      if (clause.sub && !item.subitems?.some((s) => String(s.n) === clause.sub))
+        return `"${raw}": item ${clause.item} of the list of faults has no sub-item ${clause.sub}`;
+      return null;
+    }
+    default: {
+      const source = clause.kind === 'provisions' ? e.provisions : e.firstAid;
+      const p = findParagraph(source.paragraphs, clause.item);
+      if (!p) return `"${raw}": ${source.file} has no paragraph ${clause.item}`;
+      if (clause.sub && !p.subparagraphs?.some((s) => s.n === clause.sub))
+        return `"${raw}": paragraph ${clause.item} of ${source.file} has no subparagraph ${clause.sub}`;
+      return null;
+    }
   }
-  const annex = edition.annexes.ru.find((a) => a.annex === clause.annex);
-  if (!annex) return `"${raw}": the rules have no annex ${clause.annex}`;
-  if (clause.section) {
-    if (!annex.sections.some((s) => s.code === clause.code))
-      return `"${raw}": annex ${clause.annex} of the rules (${annex.file}) has no section ${clause.code}`;
-  } else if (!annex.sections.some((s) => s.items.some((i) => i.code === clause.code)))
-    return `"${raw}": annex ${clause.annex} of the rules (${annex.file}) has no item ${clause.code}`;
-  return null;
 }
