@@ -27,6 +27,8 @@ const inputs = [
   'tsconfig.json',
   'scripts/build.mjs',
   'scripts/compression.mjs',
+  // An imported official text of the Rules (npm run rules:import) is shown from the next build.
+  process.env.ZHOL_RULES_OFFICIAL_DIR ?? 'data/rules',
 ];
 // Provider links and the hosts external links may open are written into the prerendered pages
 // (src/config/site.ts), so a build made with other values is stale too: the values it was built with are kept beside it.

@@ -1,0 +1,463 @@
+// Reads the official text of the Rules of the Road as the publisher (adilet.zan.kz, document
+// V2300033003) gives it, a plain-text copy or the HTML page, into a structure the rules page can show
+// (`npm run rules:import`, scripts/rules-import.ts). Every line of the parts it reads is kept in order,
+// so `exportText` gives the source back line for line; the test holds it to that on the file in shared/.
+// A file that is not the whole Rules (another act, a truncated copy, a page without them) is refused
+// with one message, and nothing is written.
+import { createHash } from 'node:crypto';
+import { paragraphAnchor } from '../../shared/clause';
+
+export type OfficialLang = 'ru' | 'kz';
+
+export interface OfficialSub {
+  n: string;
+  lines: string[];
+  /** 2 for the subparagraphs of a paragraph's second list (paragraph 115), numbered from 1 again. */
+  list?: number;
+}
+export interface OfficialParagraph {
+  n: string;
+  /** The paragraph's own lines; the first one without its "N. ". */
+  lines: string[];
+  sub: OfficialSub[];
+  /** "Сноска. …": which order amended it. */
+  notes: string[];
+}
+export interface OfficialChapter {
+  chapter: number;
+  title: string;
+  /** Lines between the heading and the first paragraph (footnotes, a chapter's lead). */
+  lines: string[];
+  paragraphs: OfficialParagraph[];
+}
+export interface OfficialItem {
+  /** The codes the line describes: one, or a range spelled out ("7.2.2 - 7.2.6" → five). */
+  codes: string[];
+  /** The line as the annex writes it, and the lines after it up to the next item. */
+  lines: string[];
+}
+export interface OfficialSection {
+  code: string;
+  title: string;
+  lines: string[];
+  items: OfficialItem[];
+}
+export interface OfficialText {
+  lang: OfficialLang;
+  /** The latest amending order named in the text, e.g. { number: '305', date: '2026-04-27' }. */
+  edition: { number: string; date: string } | null;
+  sha256: string;
+  chapters: OfficialChapter[];
+  signs: { lines: string[]; sections: OfficialSection[]; captions: string[] };
+  markings: { lines: string[]; sections: OfficialSection[] };
+  provisions: { lines: string[]; paragraphs: OfficialParagraph[] };
+  faults: { lines: string[]; sections: (OfficialSection & { paragraphs: OfficialParagraph[] })[] };
+}
+
+/** A problem with the file as a whole: nothing is imported. */
+export class RulesImportError extends Error {}
+
+// What the two official languages call the parts. The Kazakh patterns follow the publisher's usual
+// Kazakh wording; no Kazakh copy was at hand to test them on (see content/rules/README.md).
+const WORDS = {
+  ru: {
+    title: /^Правила дорожного движения$/,
+    chapter: /^Глава (\d+)\.\s*(.+)$/,
+    annex1: /^Приложение 1 к Правилам/,
+    annex2: /^Приложение 2 к Правилам/,
+    annex3: /^Приложение 3 к Правилам/,
+    figure2: /^Рис(?:унок|\.)\s*2\b/,
+    figure3: /^Рис(?:унок|\.)\s*3\b/,
+    provisions: /^Основные положения по допуску транспортных средств к эксплуатации$/,
+    faults: /^ПЕРЕЧЕНЬ неисправностей/,
+    faultsEnd: /^(Утвержден|Перечень оперативных)/,
+    note: /^Сноска\./,
+    plate: /^Табличка\s+/,
+    order: /от (\d{2})\.(\d{2})\.(\d{4}) № (\d+)/g,
+  },
+  kz: {
+    title: /^Жол жүрісі қағидалары$/i,
+    chapter: /^(\d+)-тарау\.\s*(.+)$/,
+    annex1: /^Жол жүрісі қағидаларына\s*1-қосымша/,
+    annex2: /^Жол жүрісі қағидаларына\s*2-қосымша/,
+    annex3: /^Жол жүрісі қағидаларына\s*3-қосымша/,
+    figure2: /^2-сурет/,
+    figure3: /^3-сурет/,
+    provisions: /^Көлік құралдарын пайдалануға жіберу жөніндегі негізгі ережелер$/i,
+    faults: /ақаулықтар(ының)?.*тізбесі/i,
+    faultsEnd: /^(Бекітілген|Арнайы жарық)/,
+    note: /^Ескерту\./,
+    plate: /^Тақтайша\s+/,
+    order: /(\d{2})\.(\d{2})\.(\d{4}) № (\d+)/g,
+  },
+} as const;
+
+/** The publisher's HTML page as lines of text: block elements end a line, tags go, entities are read. */
+export function htmlToText(html: string): string {
+  const entities: Record<string, string> = {
+    nbsp: ' ',
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    laquo: '«',
+    raquo: '»',
+    ndash: '–',
+    mdash: '—',
+  };
+  return html
+    .replace(/<(script|style|head)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr|table|section|article)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
+      if (e[0] === '#')
+        return String.fromCodePoint(e[1]?.toLowerCase() === 'x' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      return entities[e.toLowerCase()] ?? whole;
+    });
+}
+
+/** The lines of the text, trimmed, without empty ones and without the copy's own source record. */
+export function textLines(source: string): string[] {
+  const text = /<html[\s>]|<body[\s>]|<p[\s>]/i.test(source.slice(0, 5000)) ? htmlToText(source) : source;
+  const all = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const begin = all.findIndex((l) => l.startsWith('=== BEGIN'));
+  return all
+    .slice(begin + 1)
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l.length > 0);
+}
+
+const parts = (n: string) => n.split('-').map(Number);
+/** Whether `n` is the number that may come after `previous` (54 → 54-1 → 55). */
+function follows(previous: string | undefined, n: string): boolean {
+  const [major = 0, minor = 0] = parts(n);
+  if (previous === undefined) return major === 1 && minor === 0;
+  const [pMajor = 0, pMinor = 0] = parts(previous);
+  return (major === pMajor && minor > pMinor) || (major === pMajor + 1 && minor === 0);
+}
+
+// "76." alone happens: the publisher hides a wording not yet in force.
+const PARAGRAPH = /^(\d+(?:-\d+)?)\.(?:\s+(.*))?$/;
+const SUBPARAGRAPH = /^(\d+(?:-\d+)?)\)\s*(.*)$/;
+
+/** Numbered paragraphs and subparagraphs, taken only where the number is the next one: a line that
+ *  merely starts with a number ("2. Ширина…" in a table) stays a line of the paragraph before it. */
+function readParagraphs(
+  lines: string[],
+  note: RegExp,
+  start: string | undefined,
+): { lead: string[]; paragraphs: OfficialParagraph[]; last: string | undefined } {
+  const lead: string[] = [];
+  const paragraphs: OfficialParagraph[] = [];
+  let previous = start;
+  for (const line of lines) {
+    const current = paragraphs.at(-1);
+    const p = PARAGRAPH.exec(line);
+    if (p && follows(previous, p[1]!)) {
+      paragraphs.push({ n: p[1]!, lines: [p[2] ?? ''], sub: [], notes: [] });
+      previous = p[1]!;
+      continue;
+    }
+    if (!current) {
+      lead.push(line);
+      continue;
+    }
+    if (note.test(line)) {
+      current.notes.push(line);
+      continue;
+    }
+    const s = SUBPARAGRAPH.exec(line);
+    const lastSub = current.sub.at(-1);
+    if (s && !current.notes.length && follows(lastSub?.n, s[1]!)) {
+      current.sub.push({ n: s[1]!, lines: [s[2]!], ...(lastSub?.list ? { list: lastSub.list } : {}) });
+      continue;
+    }
+    // A second list in one paragraph (115: "Кроме того, запрещается:" 1)…4)) starts again at 1).
+    if (s && lastSub && !current.notes.length && s[1] === '1' && lastSub.lines.at(-1)?.endsWith(':')) {
+      current.sub.push({ n: s[1], lines: [s[2]!], list: (lastSub.list ?? 1) + 1 });
+      continue;
+    }
+    if (current.notes.length) current.notes.push(line);
+    else (current.sub.at(-1)?.lines ?? current.lines).push(line);
+  }
+  return { lead, paragraphs, last: previous };
+}
+
+const CODE = '\\d+(?:\\.\\d+)+ ?[абвгд]?';
+const LETTERS = 'абвгд';
+
+/** "7.2.2 - 7.2.6" → 7.2.2 … 7.2.6; "5.8.6а - 5.8.6в" → а, б, в; "7.4.8 б" → 7.4.8б. */
+export function expandCodes(spec: string): string[] {
+  const codes: string[] = [];
+  for (const part of spec.split(/\s*,\s*|\s+и\s+/)) {
+    const [from, to] = part.split(/\s*[-–]\s*/).map((c) => c.replace(/\s+/g, ''));
+    if (!from) continue;
+    if (!to) {
+      codes.push(from);
+      continue;
+    }
+    const fm = /^(.*?)(\d+)([абвгд]?)$/.exec(from);
+    const tm = /^(.*?)(\d+)([абвгд]?)$/.exec(to);
+    if (fm && tm && fm[1] === tm[1] && fm[3] && tm[3] && fm[2] === tm[2]) {
+      for (let i = LETTERS.indexOf(fm[3]); i <= LETTERS.indexOf(tm[3]); i++)
+        codes.push(`${fm[1]}${fm[2]}${LETTERS[i]}`);
+    } else if (fm && tm && fm[1] === tm[1] && !fm[3] && !tm[3] && Number(tm[2]) >= Number(fm[2])) {
+      for (let i = Number(fm[2]); i <= Number(tm[2]); i++) codes.push(`${fm[1]}${i}`);
+    } else codes.push(from, to);
+  }
+  return codes;
+}
+
+/** Annex sections ("Глава N. …") with items: lines that begin with a code (and, for signs, a quoted name). */
+function readSections(
+  lines: string[],
+  words: (typeof WORDS)[OfficialLang],
+  item: RegExp,
+  more: RegExp,
+): { lead: string[]; sections: OfficialSection[] } {
+  const lead: string[] = [];
+  const sections: OfficialSection[] = [];
+  for (const line of lines) {
+    const heading = words.chapter.exec(line);
+    if (heading) {
+      sections.push({ code: heading[1]!, title: heading[2]!, lines: [], items: [] });
+      continue;
+    }
+    const section = sections.at(-1);
+    if (!section) {
+      lead.push(line);
+      continue;
+    }
+    const m = item.exec(line.replace(words.plate, ''));
+    if (m && m[1]!.replace(/\s+/g, '').startsWith(`${section.code}.`)) {
+      const codes = expandCodes(m[1]!);
+      // More codes described further on the same line: "7.5.1 "…", 7.5.2 "…"", "1.14.1, 1.14.2 - …; 1.14.3 - …".
+      for (const next of line.slice(m[0].length).matchAll(more)) codes.push(...expandCodes(next[1]!));
+      section.items.push({ codes, lines: [line] });
+      continue;
+    }
+    (section.items.at(-1)?.lines ?? section.lines).push(line);
+  }
+  return { lead, sections };
+}
+
+// `1.1 "Name"`, `3.9.1. "Name"`, and once `5.18.1. Name.` without quotes.
+// Codes are listed with commas, hyphens for ranges and "и": `2.3.2, 2.3.3 … и 2.3.7 "Name"`.
+const CODES = `${CODE}(?:\\s*(?:[-–,]|\\sи)\\s*${CODE})*`;
+const SIGN_MORE = new RegExp(`[,.]\\s*(${CODES})\\s*"`, 'g');
+const MARKING_MORE = new RegExp(`;\\s*(${CODE})\\s*(?:\\(|[-–])`, 'g');
+const SIGN_ITEM = new RegExp(`^(${CODES})\\.?\\s*(?:"|(?<=\\.\\s*)(?=[А-ЯЁӘҒҚҢӨҰҮҺІ]))`);
+const MARKING_ITEM = new RegExp(`^(${CODES})\\s*(?:\\(|[-–])`);
+
+function indexOf(lines: string[], re: RegExp, from = 0): number {
+  for (let i = from; i < lines.length; i++) if (re.test(lines[i]!)) return i;
+  return -1;
+}
+
+/** The latest amending order the text names: the edition it is. */
+function latestOrder(lines: string[], words: (typeof WORDS)[OfficialLang]): OfficialText['edition'] {
+  let best: OfficialText['edition'] = null;
+  for (const line of lines) {
+    if (!words.note.test(line)) continue;
+    for (const m of line.matchAll(words.order)) {
+      const date = `${m[3]}-${m[2]}-${m[1]}`;
+      if (!best || date > best.date) best = { number: m[4]!, date };
+    }
+  }
+  return best;
+}
+
+/** The official text in `source` (plain text or the publisher's HTML), or a RulesImportError saying why not. */
+export function parseOfficial(source: string, lang: OfficialLang = 'ru'): OfficialText {
+  const words = WORDS[lang];
+  const lines = textLines(source);
+  const title = indexOf(lines, words.title);
+  const first = indexOf(lines, words.chapter, Math.max(title, 0));
+  if (title < 0 || first < 0)
+    throw new RulesImportError(
+      `This is not the Rules of the Road: the file has no "${words.title.source.replace(/[\^$]/g, '')}" followed by chapter 1. Is it another act, or a page without the text?`,
+    );
+  const annex1 = indexOf(lines, words.annex1, first);
+  const annex2 = indexOf(lines, words.annex2, Math.max(annex1, first));
+  const provisionsAt = indexOf(lines, words.provisions, Math.max(annex2, first));
+  const faultsAt = indexOf(lines, words.faults, Math.max(provisionsAt, first));
+  const missing = [
+    annex1 < 0 && 'Annex 1 (signs)',
+    annex2 < 0 && 'Annex 2 (markings)',
+    provisionsAt < 0 && 'the Basic provisions on admitting vehicles',
+    faultsAt < 0 && 'the list of faults',
+  ].filter(Boolean);
+  const rulesEnd = annex1 < 0 ? lines.length : annex1;
+
+  // The Rules: chapters, each with its paragraphs numbered through the whole document.
+  const chapters: OfficialChapter[] = [];
+  let last: string | undefined;
+  let at = first;
+  while (at < rulesEnd) {
+    const heading = words.chapter.exec(lines[at]!)!;
+    const next = indexOf(lines.slice(0, rulesEnd), words.chapter, at + 1);
+    const end = next < 0 ? rulesEnd : next;
+    const read = readParagraphs(lines.slice(at + 1, end), words.note, last);
+    if (Number(heading[1]) !== chapters.length + 1)
+      throw new RulesImportError(
+        `Chapter ${heading[1]} follows chapter ${chapters.length}: the file is not the whole Rules.`,
+      );
+    chapters.push({ chapter: Number(heading[1]), title: heading[2]!, lines: read.lead, paragraphs: read.paragraphs });
+    last = read.last;
+    at = end;
+  }
+  const paragraphCount = chapters.reduce((n, c) => n + c.paragraphs.length, 0);
+  if (missing.length)
+    throw new RulesImportError(
+      `The file ends too early: after chapter ${chapters.length}, paragraph ${last ?? 'none'}, it has no ${missing.join(', ')}. Is the copy complete?`,
+    );
+  if (chapters.some((c) => !c.paragraphs.length))
+    throw new RulesImportError(
+      `Chapter ${chapters.find((c) => !c.paragraphs.length)!.chapter} has no paragraphs: the file is damaged.`,
+    );
+
+  // Annex 1: the list with names and meanings, then the figure's captions (code, name) up to Annex 2.
+  const figure2 = indexOf(lines.slice(0, annex2), words.figure2, annex1);
+  const signsEnd = figure2 < 0 ? annex2 : figure2;
+  const signs = readSections(lines.slice(annex1 + 1, signsEnd), words, SIGN_ITEM, SIGN_MORE);
+  const captions = lines.slice(signsEnd, annex2);
+  const figure3 = indexOf(lines, words.figure3, annex2);
+  const markingsEnd = figure3 < 0 || figure3 > provisionsAt ? provisionsAt : figure3;
+  const markings = readSections(lines.slice(annex2 + 1, markingsEnd), words, MARKING_ITEM, MARKING_MORE);
+  const provisions = readParagraphs(lines.slice(provisionsAt + 1, faultsAt), words.note, undefined);
+  // The Basic provisions end where their annex's heading lines begin ("Приложение к Основным положениям…").
+  const faultsEnd = indexOf(lines, words.faultsEnd, faultsAt + 1);
+  const faultLines = lines.slice(faultsAt + 1, faultsEnd < 0 ? lines.length : faultsEnd);
+  const faultSections: OfficialText['faults']['sections'] = [];
+  const faultLead: string[] = [];
+  let lastFault: string | undefined;
+  for (let i = 0; i < faultLines.length; ) {
+    const heading = words.chapter.exec(faultLines[i]!);
+    if (!heading) {
+      faultLead.push(faultLines[i++]!);
+      continue;
+    }
+    let end = i + 1;
+    while (end < faultLines.length && !words.chapter.test(faultLines[end]!)) end++;
+    const read = readParagraphs(faultLines.slice(i + 1, end), words.note, lastFault);
+    faultSections.push({
+      code: heading[1]!,
+      title: heading[2]!,
+      lines: read.lead,
+      items: [],
+      paragraphs: read.paragraphs,
+    });
+    lastFault = read.last;
+    i = end;
+  }
+  if (paragraphCount === 0 || !signs.sections.length)
+    throw new RulesImportError(
+      'The file has headings of the Rules but no paragraphs or signs under them: it is damaged.',
+    );
+  return {
+    lang,
+    edition: latestOrder(lines.slice(first), words),
+    sha256: createHash('sha256').update(source).digest('hex'),
+    chapters,
+    signs: { lines: signs.lead, sections: signs.sections, captions },
+    markings: { lines: markings.lead, sections: markings.sections },
+    provisions: { lines: provisions.lead, paragraphs: provisions.paragraphs },
+    faults: { lines: faultLead, sections: faultSections },
+  };
+}
+
+const exportParagraphs = (ps: OfficialParagraph[]) =>
+  ps.flatMap((p) => [
+    p.lines[0] ? `${p.n}. ${p.lines[0]}` : `${p.n}.`,
+    ...p.lines.slice(1),
+    ...p.sub.flatMap((s) => [`${s.n}) ${s.lines[0]}`, ...s.lines.slice(1)]),
+    ...p.notes,
+  ]);
+
+/** The Rules' chapters as lines again, in the source's order: the import's own check that it lost nothing. */
+export function exportText(o: OfficialText): {
+  rules: string[];
+  signs: string[];
+  markings: string[];
+  provisions: string[];
+  faults: string[];
+} {
+  const chapterWord =
+    o.lang === 'ru' ? (c: number, t: string) => `Глава ${c}. ${t}` : (c: number, t: string) => `${c}-тарау. ${t}`;
+  const sections = (ss: OfficialSection[]) =>
+    ss.flatMap((s) => [chapterWord(Number(s.code), s.title), ...s.lines, ...s.items.flatMap((i) => i.lines)]);
+  return {
+    rules: o.chapters.flatMap((c) => [chapterWord(c.chapter, c.title), ...c.lines, ...exportParagraphs(c.paragraphs)]),
+    signs: [...o.signs.lines, ...sections(o.signs.sections)],
+    markings: [...o.markings.lines, ...sections(o.markings.sections)],
+    provisions: [...o.provisions.lines, ...exportParagraphs(o.provisions.paragraphs)],
+    faults: [
+      ...o.faults.lines,
+      ...o.faults.sections.flatMap((s) => [
+        chapterWord(Number(s.code), s.title),
+        ...s.lines,
+        ...exportParagraphs(s.paragraphs),
+      ]),
+    ],
+  };
+}
+
+/** Every sign code the annex names, in its list and in its figure's captions (a caption line is a code alone). */
+export function signCodes(o: OfficialText): string[] {
+  const codes = new Set(o.signs.sections.flatMap((s) => s.items.flatMap((i) => i.codes)));
+  for (const line of o.signs.captions) {
+    const m = new RegExp(`^(${CODE})(?:\\s|$)`).exec(line);
+    if (m) codes.add(m[1]!.replace(/\s+/g, ''));
+  }
+  return [...codes];
+}
+
+export interface OfficialSummary {
+  chapters: number;
+  paragraphs: number;
+  subparagraphs: number;
+  signs: number;
+  markings: number;
+  faults: number;
+}
+
+export function summarize(o: OfficialText): OfficialSummary {
+  const all = o.chapters.flatMap((c) => c.paragraphs);
+  return {
+    chapters: o.chapters.length,
+    paragraphs: all.length,
+    subparagraphs: all.reduce((n, p) => n + p.sub.length, 0),
+    signs: signCodes(o).length,
+    markings: new Set(o.markings.sections.flatMap((s) => s.items.flatMap((i) => i.codes))).size,
+    faults: o.faults.sections.reduce((n, s) => n + s.paragraphs.length, 0),
+  };
+}
+
+/** Every place of the Rules with its text, keyed by its anchor (p87, p87s7, sign-…, marking-…, fault-…),
+ *  for the paragraph-by-paragraph comparison of two imports. */
+export function places(o: OfficialText): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const c of o.chapters)
+    for (const p of c.paragraphs) {
+      map.set(paragraphAnchor(p.n), p.lines.join('\n'));
+      for (const s of p.sub) map.set(paragraphAnchor(p.n, s.n, s.list), s.lines.join('\n'));
+    }
+  return map;
+}
+
+export interface PlacesDiff {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/** What changed between two editions, place by place, in document order. */
+export function diffPlaces(before: Map<string, string>, after: Map<string, string>): PlacesDiff {
+  return {
+    added: [...after.keys()].filter((k) => !before.has(k)),
+    removed: [...before.keys()].filter((k) => !after.has(k)),
+    changed: [...after.keys()].filter((k) => before.has(k) && before.get(k) !== after.get(k)),
+  };
+}
