@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalLinkHosts, parseSiteConfig, providerSiteUrl, site } from './site';
+import { externalLinkHosts, parseSiteConfig, providerSiteUrl, rulesOfficialUrl, site } from './site';
 
 describe('parseSiteConfig', () => {
   it('gives the defaults for an empty environment', () => {
@@ -12,6 +12,7 @@ describe('parseSiteConfig', () => {
       ZHOL_GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=kz.zhol.app',
       ZHOL_SIMULATOR_URL: 'https://zhol.example/simulator/download/',
       ZHOL_BOOKING_URL: 'https://booking.zhol.example/exam/',
+      ZHOL_RULES_OFFICIAL_URL: 'https://adilet.zan.kz/{lang}/docs/V2300033003',
       ZHOL_EXTERNAL_LINK_HOSTS: [],
       ZHOL_STREAM_LINK_HOSTS: ['www.youtube.com'],
     });
@@ -45,6 +46,15 @@ describe('parseSiteConfig', () => {
   });
 });
 
+describe('rulesOfficialUrl', () => {
+  it("names the publisher's page of the official text in Russian and in Kazakh", () => {
+    expect(rulesOfficialUrl('rus')).toBe(site.ZHOL_RULES_OFFICIAL_URL.replace('{lang}', 'rus'));
+    expect(parseSiteConfig({}).ZHOL_RULES_OFFICIAL_URL.replace('{lang}', 'kaz')).toBe(
+      'https://adilet.zan.kz/kaz/docs/V2300033003',
+    );
+  });
+});
+
 describe('providerSiteUrl', () => {
   it('puts the language into the provider URL', () => {
     expect(providerSiteUrl('kk')).toBe(site.ZHOL_PROVIDER_SITE_URL.replace('{lang}', 'kk'));
@@ -59,6 +69,7 @@ describe('externalLinkHosts', () => {
       'apps.apple.com',
       'play.google.com',
       'booking.zhol.example',
+      'adilet.zan.kz',
       'www.youtube.com',
     ]);
     const config = parseSiteConfig({
@@ -69,6 +80,7 @@ describe('externalLinkHosts', () => {
       'apps.apple.com',
       'play.google.com',
       'booking.zhol.example',
+      'adilet.zan.kz',
       'www.youtube.com',
       'booking.example.kz',
       'stream.example.kz:8443',

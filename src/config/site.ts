@@ -37,6 +37,8 @@ const schema = z.object({
   ZHOL_SIMULATOR_URL: url.default('https://zhol.example/simulator/download/'),
   /** The exam sign-up page framed on the booking page (the server reads it too, for the CSP). */
   ZHOL_BOOKING_URL: url.default(DEFAULT_BOOKING_URL),
+  /** The official text of the Rules at its publisher; {lang} is rus or kaz (the rules page links both). */
+  ZHOL_RULES_OFFICIAL_URL: url.default('https://adilet.zan.kz/{lang}/docs/V2300033003'),
   /** Further hosts the external-link route may open (booking, streams…), separated by spaces or commas. */
   ZHOL_EXTERNAL_LINK_HOSTS: hosts(''),
   /** Hosts of the streams' own pages (a stream that cannot be embedded is opened there). */
@@ -56,6 +58,11 @@ export function parseSiteConfig(env: Record<string, string | undefined>): SiteCo
 
 export const site = parseSiteConfig(process.env);
 
+/** The publisher's page of the official text in Russian (rus) or Kazakh (kaz). */
+export function rulesOfficialUrl(lang: 'rus' | 'kaz'): string {
+  return site.ZHOL_RULES_OFFICIAL_URL.replace('{lang}', lang);
+}
+
 export function providerSiteUrl(lang: string): string {
   return site.ZHOL_PROVIDER_SITE_URL.replace('{lang}', lang);
 }
@@ -71,6 +78,7 @@ export function externalLinkHosts(config: SiteConfig = site): string[] {
     config.ZHOL_GOOGLE_PLAY_URL,
     config.ZHOL_SIMULATOR_URL,
     config.ZHOL_BOOKING_URL,
+    config.ZHOL_RULES_OFFICIAL_URL.replace('{lang}', 'rus'),
   ];
   return [
     ...new Set([

@@ -1,6 +1,6 @@
-// The explanation cites the rules: after an answer in training, the explanation ends with «п. 24 ПДД»
-// (in the interface's language), which opens the rules page in a new tab at that paragraph, marked
-// as the target; a finished result opens it in place. In ru and kz, with axe on both ends.
+// The explanation cites the Rules: after an answer in training, the explanation ends with «п. 87 подп. 7
+// ПДД РК» (in the interface's language), which opens the rules page in a new tab at that official
+// place, marked as the target; a finished result opens it in place. In ru, kz and en, with axe on both ends.
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
@@ -92,7 +92,7 @@ async function expectLanded(rules: Page, locale: Locale, anchor: string) {
   await expect(block).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
 }
 
-for (const locale of ['ru', 'kz'] as const) {
+for (const locale of ['ru', 'kz', 'en'] as const) {
   test(`${locale}: after an answer the explanation's link opens its paragraph in a new tab`, async ({
     page,
     context,
@@ -148,12 +148,17 @@ test('a finished result opens the paragraph in place', async ({ page }) => {
 
 test('every kind of clause lands on a marked place of the rules page', async ({ page }) => {
   for (const [locale, raw] of [
-    ['ru', '57'],
-    ['kz', '111(2)'],
-    ['ru', 'sign 2.4'],
+    ['ru', '87(7)'],
+    ['kz', '2(18-1)'],
+    ['en', '54-1'],
+    ['ru', '115(2) list 2'],
+    ['ru', 'sign 5.16.1'],
+    ['en', 'sign 5.8.2а'],
     ['kz', 'marking 1.14.1'],
-    ['en', 'annex 3, 5.1'],
+    ['en', 'fault 19'],
     ['ru', 'sign 3'],
+    ['kz', 'provisions 14(3)'],
+    ['en', 'first aid 3'],
   ] as const) {
     const clause = parseClause(raw)!;
     await open(page, `/${locale}/rules#${clause.anchor}`);

@@ -1,5 +1,6 @@
-// /rules: the study edition of the traffic rules, rendered statically per locale, with stable anchors,
-// a table of contents that works without JS, and Pagefind search (each language its own index).
+// /rules: the study edition of the traffic rules under the official numbering, rendered statically per
+// locale, with the official anchors (#p74s1, #sign-5-16-1…), old links mapped, a table of contents that
+// works without JS, and Pagefind search (each language its own index).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, localeCodes, open, settledLayoutShift, t, test, url, watchLayoutShifts, type Locale } from './support';
 
@@ -11,13 +12,19 @@ for (const locale of localeCodes) {
     await open(page, url(locale, 'rules'));
     await expect(page.locator('html')).toHaveAttribute('lang', locale === 'kz' ? 'kk' : locale);
     await expect(page.locator('#ch1')).toContainText(t(locale, 'rules.chapter', { n: 1 }));
-    await expect(page.locator('.rules-chapter')).toHaveCount(32);
+    // 26 chapters, the two annexes, the Basic provisions with the faults, and first aid.
+    await expect(page.locator('.rules-chapter')).toHaveCount(30);
     await expect(page.locator('#p1')).toBeVisible();
-    await expect(page.locator('#p44-1')).toBeVisible();
-    await expect(page.locator('#a1-2-4')).toBeVisible();
-    // A visible copy-link anchor with an accessible name, pointing at its own paragraph.
-    const link = page.getByRole('link', { name: t(locale, 'rules.linkSubparagraph', { n: 44, sub: 1 }), exact: true });
-    await expect(link).toHaveAttribute('href', '#p44-1');
+    await expect(page.locator('#p54-1')).toBeVisible();
+    await expect(page.locator('#p2s18-1')).toBeVisible();
+    await expect(page.locator('#sign-2-4')).toBeVisible();
+    await expect(page.locator('#fault-19')).toBeVisible();
+    // A visible copy-link anchor with an accessible name, pointing at its own subparagraph.
+    const link = page.getByRole('link', { name: t(locale, 'rules.linkSubparagraph', { n: 74, sub: 1 }), exact: true });
+    await expect(link).toHaveAttribute('href', '#p74s1');
+    // The edition and the official texts (through the external-link route).
+    await expect(page.locator('[data-rules-study]')).toContainText('305');
+    await expect(page.locator('.rules-sources a')).toHaveCount(2);
     // Editors' notes stay out of the page.
     await expect(page.locator('main')).not.toContainText('not checked');
     // Only the rules' text is indexed.
@@ -38,7 +45,9 @@ for (const locale of localeCodes) {
     await expect(results.first().locator('mark').first()).toBeVisible();
     const first = results.first().getByRole('link');
     const href = (await first.getAttribute('href'))!;
-    expect(href).toMatch(/^#(p\d+(-\d+)?|a\d+(-\d+)+)$/);
+    expect(href).toMatch(
+      /^#(p\d+(-\d+)?(l\d)?(s\d+(-\d+)?)?|sign(-\d+)+[a-z]?|marking(-\d+)+|bp\d+(s\d+)?|fault-\d+|first-aid-\d+(s\d+)?)$/,
+    );
     await first.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.locator(href)).toBeInViewport();
@@ -48,7 +57,30 @@ for (const locale of localeCodes) {
   });
 }
 
-// A query whose best answer is subparagraph 40(1) (60 km/h in built-up areas), and one for an annex item.
+// The official anchors land on their text in every locale, and a link made with an old anchor lands on
+// the place it meant: #p74s1 (cars outside built-up areas), #p87s7 (no stopping within 30 m of an
+// intersection), #sign-5-16-1 (pedestrian crossing), and the old #a1-5-19-1 (the Russian catalogue's
+// number for the crossing sign).
+const landing: Record<Locale, Record<string, RegExp>> = {
+  ru: { p74s1: /140/, p87s7: /30/, 'sign-5-16-1': /Пешеходный переход/i },
+  kz: { p74s1: /140/, p87s7: /30/, 'sign-5-16-1': /өткел/i },
+  en: { p74s1: /140/, p87s7: /30/, 'sign-5-16-1': /pedestrian crossing/i },
+};
+for (const locale of localeCodes) {
+  test(`${locale}: official anchors and an old one land on the right text`, async ({ page }) => {
+    for (const [id, text] of Object.entries(landing[locale])) {
+      await open(page, `${url(locale, 'rules')}#${id}`);
+      const heading = page.locator(`#${id}`);
+      await expect(heading).toBeInViewport();
+      await expect(heading.locator('xpath=..')).toContainText(text);
+    }
+    await open(page, `${url(locale, 'rules')}#a1-5-19-1`);
+    await expect(page).toHaveURL(/#sign-5-16-1$/);
+    await expect(page.locator('#sign-5-16-1')).toBeInViewport();
+  });
+}
+
+// A query whose best answer is subparagraph 73(1) (60 km/h in built-up areas), and one for a marking.
 const limit: Record<Locale, string> = { ru: '60 км/ч', kz: '60 км', en: '60 km/h' };
 const marking: Record<Locale, string> = { ru: 'двойная сплошная', kz: 'қос тұтас сызық', en: 'double solid line' };
 
@@ -61,18 +93,20 @@ for (const locale of localeCodes) {
     const results = page.locator('.rules-search__result');
     await box.fill(limit[locale]);
     const first = results.first().getByRole('link');
-    await expect(first).toHaveAttribute('href', '#p40-1');
+    // 60 km/h is the limit in towns, 73(1), and with people in a lorry's body, 75(1): either answers.
+    await expect(first).toHaveAttribute('href', /^#p7[35]s1$/);
+    const n = (await first.getAttribute('href')) === '#p73s1' ? 73 : 75;
     const chapter = (await page.locator('#ch10').textContent())!.trim();
-    await expect(first).toHaveText(t(locale, 'rules.search.resultSubparagraph', { chapter, n: 40, sub: 1 }));
+    await expect(first).toHaveText(t(locale, 'rules.search.resultSubparagraph', { chapter, n, sub: 1 }));
     await expect(results.first().locator('mark').first()).toBeVisible();
     const status = page.getByRole('status').filter({ hasText: /\d/ });
     const count = Number((await status.textContent())!.match(/\d+/)![0]);
     await expect(results).toHaveCount(count);
 
     await box.fill(marking[locale]);
-    await expect(results.first().getByRole('link')).toHaveAttribute('href', '#a2-1-3');
-    const annex = (await page.locator('#a2').textContent())!.trim();
-    const item = (await page.locator('#a2-1-3').textContent())!.replace('#', '').replace(/\s+/g, ' ').trim();
+    await expect(results.first().getByRole('link')).toHaveAttribute('href', '#marking-1-3');
+    const annex = (await page.locator('#markings').textContent())!.trim();
+    const item = (await page.locator('#marking-1-3').textContent())!.replace('#', '').replace(/\s+/g, ' ').trim();
     await expect(results.first().getByRole('link')).toHaveText(
       t(locale, 'rules.search.resultItem', { chapter: annex, item }),
     );
@@ -88,8 +122,8 @@ test('the results are reachable from the keyboard and open the paragraph', async
   await page.keyboard.press('Tab');
   await expect(page.locator('.rules-search__link').first()).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/#p19-4$/);
-  await expect(page.locator('#p19-4')).toBeInViewport();
+  await expect(page).toHaveURL(/#p24s4$/);
+  await expect(page.locator('#p24s4')).toBeInViewport();
   // Escape in the box clears it and closes the results.
   await box.focus();
   await page.keyboard.press('Escape');
@@ -131,7 +165,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/#ch11$/);
     await expect(page.locator('#ch11')).toBeInViewport();
     await toc.getByRole('link', { name: new RegExp(`^${t('ru', 'rules.annex', { n: 1 })}\\.`) }).click();
-    await expect(page.locator('#a1')).toBeInViewport();
+    await expect(page.locator('#signs')).toBeInViewport();
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { englishStem, kazakhStem, pagefindQuery, rankSubResults, russianStem, termMatch, tokens } from './rank';
+import {
+  englishStem,
+  expandQuery,
+  kazakhStem,
+  pagefindQuery,
+  rankSubResults,
+  russianStem,
+  termMatch,
+  tokens,
+} from './rank';
 
 describe('tokens', () => {
   it('splits units and punctuation, keeps sign numbers whole and reads ё as е', () => {
@@ -185,5 +194,22 @@ describe('rankSubResults drops what answers little of the query', () => {
     });
     const ranked = rankSubResults([doc('p1', 0, 3), doc('p2', 3, words.length)], words, query, 'ru', 2);
     expect(ranked.map((r) => r.id)).toEqual(['p2']);
+  });
+});
+
+describe('expandQuery', () => {
+  it("puts learners' words in the Rules' words and leaves the rest of the query", () => {
+    expect(expandQuery('аварийка', 'ru')).toBe('аварийная сигнализация');
+    expect(expandQuery('когда включать аварийку', 'ru')).toBe('когда включать аварийная сигнализация');
+    expect(expandQuery('Детское кресло', 'ru')).toBe('детское удерживающее устройство');
+    expect(expandQuery('stop sign', 'en')).toBe('sign 2.5 no proceeding without stopping');
+    expect(expandQuery('child seat', 'en')).toBe('child restraint');
+    expect(expandQuery('жолайрықта басып озу', 'kz')).toBe('қиылыс басып озу');
+  });
+
+  it('replaces whole words only: a stop line is no stop sign', () => {
+    expect(expandQuery('стоп-линия', 'ru')).toBe('стоп-линия');
+    expect(expandQuery('автобусная остановка', 'ru')).toBe('автобусная остановка');
+    expect(expandQuery('hazard warning lights', 'en')).toBe('hazard warning lights');
   });
 });

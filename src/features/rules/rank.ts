@@ -1,7 +1,7 @@
 // Query normalising and ranking for the rules search, kept apart from the DOM so it can be unit-tested.
 //
 // Pagefind indexes the whole rules page of a language as ONE page; its sub-results (one per heading
-// with an id: #p24, #p24-3, #a1-2-4) come back in document order, not by relevance, so the order of
+// with an id: #p87, #p87s7, #sign-2-4) come back in document order, not by relevance, so the order of
 // the results is ours to decide (rankSubResults, a BM25 over the paragraphs).
 // Word forms: Pagefind has no stemmer for Kazakh (its `kk` index uses the language-neutral wasm), so
 // there it only matches words that START with the query term; its Russian (Snowball) stemming still
@@ -202,6 +202,61 @@ export function englishStem(word: string): string {
   return w;
 }
 
+// Learners' words for what the Rules name otherwise: where word forms are not enough ("аварийка" is
+// «аварийная сигнализация», a "stop sign" is sign 2.5, a "child seat" a «детское удерживающее
+// устройство»). Each replaces the matched words with the Rules' own; the rest of the query stays.
+const L = '(?<![\\p{L}\\p{N}])';
+const R = '(?![\\p{L}\\p{N}-])';
+const SYNONYMS: Record<SearchLocale, [RegExp, string][]> = (
+  Object.entries({
+    ru: [
+      ['аварийк\\p{L}*', 'аварийная сигнализация'],
+      ['дтп', 'дорожно-транспортное происшествие'],
+      // "что делать обгоняющему / обгоняемому": the duties toward the one who overtakes (70, 80).
+      ['обгоняющ\\p{L}*|обгоняем\\p{L}*', 'которого обгоняют мешать обгону'],
+      ['зебр\\p{L}*', 'пешеходный переход'],
+      ['детск\\p{L}* кресл\\p{L}*|автокресл\\p{L}*|кресл\\p{L}* для дет\\p{L}*', 'детское удерживающее устройство'],
+      ['(?:знак\\p{L}* )?стоп(?: знак\\p{L}*)?|стоп-знак\\p{L}*', 'знак 2.5 движение без остановки запрещено'],
+      ['кто уступает', 'уступает дорогу'],
+      // The warning triangle is no road sign: its name must not pull the query to the signs' annex.
+      ['знак\\p{L}* аварийной остановки', 'аварийной остановки'],
+      ['ремн\\p{L}*|ремен\\p{L}*', 'ремнями безопасности'],
+      ['гаишник\\p{L}*|инспектор\\p{L}*', 'сотрудник органов внутренних дел'],
+      ['пьян\\p{L}*', 'состоянии опьянения'],
+    ],
+    kz: [
+      ['аварийка\\p{L}*', 'авариялық дабыл'],
+      ['жкО|жко', 'жол-көлік оқиғасы'],
+      ['балалар орындығы\\p{L}*|бала орындығы\\p{L}*|автокресло', 'балаларды ұстап тұратын арнайы құрылғы'],
+      ['стоп белгісі\\p{L}*|стоп', '2.5 белгісі тоқтамай жүруге тыйым салынған'],
+      ['кім жол береді', 'жол береді'],
+      // The Rules say қиылыс; жолайрық is the other word learners use for an intersection.
+      ['жолайры[қғ]\\p{L}*', 'қиылыс'],
+      ['(?:апаттық|авариялық) тоқтау белгі\\p{L}*', 'авариялық тоқтау'],
+    ],
+    en: [
+      ['hazards?(?! warning)(?: lights?)?', 'hazard warning lights'],
+      ['stop signs?', 'sign 2.5 no proceeding without stopping'],
+      ['child (?:car )?seats?|car seats?|booster seats?', 'child restraint'],
+      ['zebra(?: crossings?)?', 'pedestrian crossing'],
+      ['who gives way', 'give way'],
+      ['drunk|drink[- ]driving', 'intoxication alcohol'],
+      ['seatbelts?', 'seat belts'],
+    ],
+  }) as [SearchLocale, [string, string][]][]
+).reduce(
+  (all, [locale, pairs]) => {
+    all[locale] = pairs.map(([from, to]) => [new RegExp(`${L}(?:${from})${R}`, 'giu'), to]);
+    return all;
+  },
+  {} as Record<SearchLocale, [RegExp, string][]>,
+);
+
+/** The query with learners' words put in the Rules' words (SYNONYMS); unchanged where none applies. */
+export function expandQuery(query: string, locale: SearchLocale): string {
+  return SYNONYMS[locale].reduce((q, [from, to]) => q.replace(from, to), query.toLowerCase().replaceAll('ё', 'е'));
+}
+
 /** The text to hand to Pagefind for what the learner typed. */
 export function pagefindQuery(query: string, locale: SearchLocale): string {
   // Russian and Kazakh go as stems, which Pagefind matches as prefixes of the words of the text.
@@ -238,7 +293,7 @@ export function termMatch(term: string, word: string, locale: SearchLocale): num
 }
 
 export interface RankInput {
-  /** The anchor id of the sub-result: p24, p24-3, a1-2-4, ch3. */
+  /** The anchor id of the sub-result: p87, p87s7, sign-2-4, ch3. */
   id: string;
   /** Word positions (in the page's words) that Pagefind matched. */
   locations: { location: number; weight?: number }[];
@@ -265,6 +320,9 @@ export interface Ranked {
   /** Share of the query (weighted by rarity) it covers, its context included: 0…1. */
   coverage: number;
 }
+
+// The word "road" in each language (as the query's terms come, lower-case).
+const ROAD = new Set(['жол', 'дорога', 'дороги', 'дорог', 'road', 'roads']);
 
 // How much having every query term outweighs repeats: 20 is more than BM25 gives any paragraph here.
 const COVERAGE = 20;
@@ -354,8 +412,13 @@ export function rankSubResults(
     const title = d.inTitle.reduce((sum, closeness, i) => sum + closeness * (idf[i] ?? 0), 0);
     let score = (COVERAGE * covered) / idfSum + bm25 + 0.5 * phrase + title;
     // The annexes describe signs and markings; where the query does not ask for one (no term in the
-    // annex's title: знак, разметка, белгі, sign…), the Rules' own paragraphs go first.
-    if (d.id.startsWith('a') && !chapter?.tf.some((x) => x > 0)) score *= 0.75;
+    // annex's title: знак, разметка, белгі, sign…), the Rules' own paragraphs go first. So too before
+    // the Basic provisions, the faults and first aid, which are not the Rules themselves.
+    // (The chapter's heading words only: an annex's lead text under its heading is no title; and not
+    // "road", which names an annex — «Жол таңбасы», road markings — and half the Rules besides.)
+    const asksAnnex = chapter?.inTitle.some((x, i) => x > 0 && !ROAD.has(terms[i] ?? ''));
+    if (/^(sign|marking)-/.test(d.id) && !asksAnnex) score *= 0.5;
+    if (/^(fault-|bp\d|first-aid-)/.test(d.id)) score *= 0.5;
     return { id: d.id, score, matched, coverage: covered / idfSum };
   });
   // Only what answers a good part of the query: "скорость автобуса в населённом пункте" should not list

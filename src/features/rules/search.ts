@@ -1,9 +1,9 @@
 // The rules page's search box: loads Pagefind's own API (/pagefind/pagefind.js, written by the build)
 // on first focus or typing, so readers who never search download nothing. Pagefind picks the index of
 // the page's <html lang>, so each language searches its own text. Every paragraph, subparagraph and
-// annex item is a heading with an id, so each of Pagefind's sub-results is one of them (#p24, #p24-3,
-// #a1-2-4); rank.ts orders them and pagefindQuery stems Kazakh queries first.
-import { pagefindQuery, rankSubResults, type SearchLocale } from './rank';
+// annex item is a heading with an id, so each of Pagefind's sub-results is one of them (#p87, #p87s7,
+// #sign-2-4); rank.ts orders them and pagefindQuery stems Kazakh queries first.
+import { expandQuery, pagefindQuery, rankSubResults, type SearchLocale } from './rank';
 
 interface Anchor {
   element: string;
@@ -54,6 +54,9 @@ function pagefind(): Promise<Pagefind> {
   return loading;
 }
 
+/** A heading a result may open: a paragraph, a sign, a marking, a fault or a first-aid item (not a chapter title). */
+const isPlace = (id: string) => /^(p\d|bp\d|sign-\d|marking-\d|fault-\d|first-aid-\d)/.test(id);
+
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
 
@@ -61,7 +64,8 @@ const fill = (template: string, values: Record<string, string>) =>
 function titleOf(id: string, texts: Texts): string {
   const heading = document.getElementById(id);
   const chapter = heading?.closest('section')?.querySelector('h2')?.textContent?.trim() ?? '';
-  const para = /^p(\d+)(?:-(\d+))?$/.exec(id);
+  // Paragraphs of the Rules, the Basic provisions and first aid: p87, p87s7, p54-1, p115l2s1, bp14s3.
+  const para = /^(?:p|bp|first-aid-)(\d+(?:-\d+)?)(?:l\d+)?(?:s(\d+(?:-\d+)?))?$/.exec(id);
   if (para) {
     const [, n = '', sub] = para;
     return sub ? fill(texts.subparagraph, { chapter, n, sub }) : fill(texts.paragraph, { chapter, n });
@@ -84,6 +88,7 @@ export async function searchRules(
 ): Promise<RulesHit[] | null> {
   const pf = await pagefind();
   // stem/rank false: Pagefind alone (the query as typed, results in page order), to measure against.
+  if (stem) query = expandQuery(query, locale);
   const search = await pf.debouncedSearch(stem ? pagefindQuery(query, locale) : query, {}, debounceMs);
   if (search === null) return null;
   // The rules are one page per language; anything else in the index would be ranked the same way.
@@ -113,7 +118,7 @@ export async function searchRules(
         end: ends.get(s.anchor!.id) ?? s.anchor!.location + 1,
         ...context.get(s.anchor!.id),
         // Results are paragraphs and annex items; a chapter's or annex's title alone is not a place to open.
-        context: !/^(p\d+|a\d+-)/.test(s.anchor!.id),
+        context: !isPlace(s.anchor!.id),
       })),
       words,
       query,
@@ -122,7 +127,7 @@ export async function searchRules(
     );
     if (!rank)
       return subs
-        .filter((s) => /^(p\d+|a\d+-)/.test(s.anchor!.id))
+        .filter((s) => isPlace(s.anchor!.id))
         .map((s) => ({ id: s.anchor!.id, title: '', excerpt: s.excerpt, score: 0 }));
     return ranked.map((r) => ({ id: r.id, title: '', excerpt: byId.get(r.id)!.excerpt, score: r.score }));
   });
