@@ -1,5 +1,5 @@
-// The built-in bank cites the study edition of the rules: every clause parses and points at a paragraph,
-// subparagraph or annex item that exists in content/rules, so its link lands somewhere. A clause that
+// The built-in bank cites the Rules in their official numbering: every clause parses and points at a
+// paragraph, subparagraph, sign, marking, fault or first-aid item that exists in content/rules, so its link lands somewhere. A clause that
 // does not (an old "11.5", a paragraph the rules lack) stops the bank; an operator's import may cite in
 // free text.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,8 +39,9 @@ describe('the bank cites the rules', () => {
     expect(questions.length).toBeGreaterThan(200);
     const kinds = new Set(questions.map((q) => parseClause(q.clause)?.kind));
     expect(kinds).not.toContain(undefined);
-    // The bank reaches paragraphs, subparagraphs, signs, markings and the faults annex.
-    for (const kind of ['paragraph', 'subparagraph', 'sign', 'marking', 'annex']) expect(kinds).toContain(kind);
+    // The bank reaches paragraphs, subparagraphs, signs, markings, the faults and first aid.
+    for (const kind of ['paragraph', 'subparagraph', 'sign', 'marking', 'fault', 'firstAid'])
+      expect(kinds).toContain(kind);
   }, 60_000);
 
   it('refuses a clause that does not parse or points nowhere, naming the question and the reason', () => {
@@ -54,21 +55,30 @@ describe('the bank cites the rules', () => {
       'sign 2.4',
       'marking 7.7',
       'sign 3',
-      'annex 9, 1.1',
+      '167',
       'marking 9',
       'First aid: CPR',
+      'fault 48',
+      'first aid 99',
+      '115(9) list 2',
     ]);
     const { problems } = readBank([file], { themes, rules });
     const found = problems.map((p) => p.message);
+    const format =
+      'write "87", "87(7)", "54-1", "sign 5.16.1", "marking 1.14.1", "fault 19", "provisions 14(3)" or "first aid 3"';
     expect(found).toEqual([
-      'questions.1.clause: "11.5" is not a clause: write "24", "24(3)", "sign 2.4", "marking 1.14.1" or "annex 3, 5.1"',
-      'questions.2.clause: "999": the rules have no paragraph 999',
-      'questions.3.clause: "2(99)": paragraph 2 of the rules has no subparagraph 99)',
-      'questions.5.clause: "sign 9.99": annex 1 of the rules (ru/annex-1-signs.yaml) has no item 9.99',
-      'questions.7.clause: "marking 7.7": annex 2 of the rules (ru/annex-2-markings.yaml) has no item 7.7',
-      'questions.9.clause: "annex 9, 1.1": the rules have no annex 9',
-      'questions.10.clause: "marking 9": annex 2 of the rules (ru/annex-2-markings.yaml) has no section 9',
-      'questions.11.clause: "First aid: CPR" is not a clause: write "24", "24(3)", "sign 2.4", "marking 1.14.1" or "annex 3, 5.1"',
+      `questions.1.clause: "11.5" is not a clause: ${format}`,
+      'questions.2.clause: "999": the Rules have no paragraph 999',
+      'questions.3.clause: "2(99)": paragraph 2 of the Rules has no subparagraph 99)',
+      'questions.4.clause: "111(2)": paragraph 111 of the Rules has no subparagraph 2)',
+      'questions.5.clause: "sign 9.99": ru/annex-1-signs.yaml has no sign 9.99',
+      'questions.7.clause: "marking 7.7": ru/annex-2-markings.yaml has no marking 7.7',
+      'questions.9.clause: "167": paragraph 167 of the Rules is excluded',
+      'questions.10.clause: "marking 9": ru/annex-2-markings.yaml has no group 9',
+      `questions.11.clause: "First aid: CPR" is not a clause: ${format}`,
+      'questions.12.clause: "fault 48": the list of faults has no item 48',
+      'questions.13.clause: "first aid 99": ru/first-aid.yaml has no paragraph 99',
+      'questions.14.clause: "115(9) list 2": paragraph 115 of the Rules has no subparagraph 9) in list 2',
     ]);
     // Each at the line of its clause.
     expect(problems.every((p) => typeof p.line === 'number')).toBe(true);
@@ -88,6 +98,6 @@ describe('the bank cites the rules', () => {
     const db = {} as Kysely<Database>;
     await expect(
       syncQuestionContent(db, { themes: [{ code: 'signs' }] }, content, join(dir, 'no-public')),
-    ).rejects.toThrow(/questions\.1\.clause: "24\(99\)": paragraph 24 of the rules has no subparagraph 99\)/);
+    ).rejects.toThrow(/questions\.1\.clause: "24\(99\)": paragraph 24 of the Rules has no subparagraph 99\)/);
   });
 });
