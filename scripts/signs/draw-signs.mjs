@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Draws the road signs of Kazakhstan's sign annex (Приложение 1 к ПДД РК, numbering of СТ РК 1125) as small
-// SVG files: public/images/signs/<slug>.svg, slug = the code with dots as hyphens and а б в г д as a b v g d
+// SVG files: public/images/questions/signs/kz/<slug>.svg (the rules page and the bank's sign questions share them), slug = the code with dots as hyphens and а б в г д as a b v g d
 // (1.3.1 -> 1-3-1.svg, 5.8.2а -> 5-8-2a.svg). No dependencies and no randomness: every run writes the same
 // bytes. Each sign is one line of the table SIGNS below (code -> shape + pictogram); the pictograms are
 // drawn here from plain SVG primitives in a 100 x 100 box and placed into the shape.
@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const OUT = join(ROOT, 'public', 'images', 'signs');
+const OUT = join(ROOT, 'public', 'images', 'questions', 'signs', 'kz');
 
 // Colours close to the RAL traffic colours of the standard.
 const R = '#d0112b'; // red

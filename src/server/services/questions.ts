@@ -68,6 +68,9 @@ const question = z
     explanation: someLanguages,
     /** In the public demo set (the demo shows only marked questions). */
     demo: z.boolean().optional(),
+    /** When the question was checked against the official text, and which edition of it (the date of the
+     *  latest amending order then, 2026-04-27 for Order No. 305). The built-in bank's test requires it. */
+    verified: z.object({ date: z.iso.date(), edition: z.iso.date() }).strict().optional(),
   })
   .strict();
 // The file's frame only; each question is checked on its own so one bad question hides nothing else.
