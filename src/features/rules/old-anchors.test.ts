@@ -1,15 +1,7 @@
 // Links made before the official numbering land where they meant; a place the page has is never moved.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadRules } from '../../server/services/rules-content';
-import {
-  faultAnchor,
-  firstAidAnchor,
-  markingAnchor,
-  paragraphAnchor,
-  provisionsAnchor,
-  signAnchor,
-} from '../../shared/clause';
+import { editionAnchors, loadRules } from '../../server/services/rules-content';
 import { oldAnchorTarget } from './old-anchors';
 
 const map = JSON.parse(readFileSync('content/rules/old-anchors.json', 'utf8')) as {
@@ -31,35 +23,7 @@ describe('old anchors', () => {
   });
 
   it('points every old anchor at a place of the study edition', () => {
-    const e = loadRules('content/rules').ru;
-    const places = new Set<string>();
-    for (const c of e.chapters)
-      for (const p of c.paragraphs) {
-        places.add(paragraphAnchor(p.n));
-        for (const s of p.subparagraphs ?? []) places.add(paragraphAnchor(p.n, s.n, s.list));
-      }
-    for (const a of [e.signs, e.markings]) {
-      const anchor = a === e.signs ? signAnchor : markingAnchor;
-      for (const s of a.sections) {
-        places.add(anchor(s.code));
-        for (const i of s.items) places.add(anchor(i.code));
-      }
-    }
-    for (const p of e.provisions.paragraphs) {
-      places.add(provisionsAnchor(p.n));
-      for (const s of p.subparagraphs ?? []) places.add(provisionsAnchor(p.n, s.n));
-    }
-    for (const s of e.provisions.faults.sections) {
-      places.add(`faults-${s.n}`);
-      for (const i of s.items) {
-        places.add(faultAnchor(i.n));
-        for (const x of i.subitems ?? []) places.add(faultAnchor(i.n, x.n));
-      }
-    }
-    for (const p of e.firstAid.paragraphs) {
-      places.add(firstAidAnchor(p.n));
-      for (const s of p.subparagraphs ?? []) places.add(firstAidAnchor(p.n, s.n));
-    }
+    const places = new Set(editionAnchors(loadRules('content/rules').ru));
     const all = { ...map.anchors, ...map.paragraphs };
     expect(Object.keys(all).length).toBeGreaterThan(400);
     expect(Object.entries(all).filter(([, to]) => !places.has(to))).toEqual([]);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { parseClause } from '../../shared/clause';
-import { loadRules, RULES_LOCALES, type RulesLocale } from '../services/rules-content';
+import { editionAnchors, loadRules, RULES_LOCALES, type RulesLocale } from '../services/rules-content';
 import {
   diffPlaces,
   type OfficialText,
@@ -45,14 +45,8 @@ export function summaryLine(o: OfficialText): string {
 
 /** The study edition's paragraph places, to compare a first import's numbering with. */
 function studyPlaces(contentDir: string): Map<string, string> {
-  const map = new Map<string, string>();
-  const edition = loadRules(join(contentDir, 'rules'));
-  for (const c of edition.ru.chapters)
-    for (const p of c.paragraphs) {
-      map.set(`p${p.n}`, '');
-      for (const s of p.subparagraphs ?? []) map.set(s.list ? `p${p.n}l${s.list}s${s.n}` : `p${p.n}s${s.n}`, '');
-    }
-  return map;
+  const anchors = editionAnchors(loadRules(join(contentDir, 'rules')).ru, { rulesOnly: true });
+  return new Map(anchors.map((a) => [a, '']));
 }
 
 const list = (ids: string[], limit = 40) =>

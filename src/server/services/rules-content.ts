@@ -8,7 +8,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { parseClause } from '../../shared/clause';
+import {
+  faultAnchor,
+  firstAidAnchor,
+  markingAnchor,
+  paragraphAnchor,
+  parseClause,
+  provisionsAnchor,
+  signAnchor,
+} from '../../shared/clause';
 import { plainError } from './zod-messages';
 
 export const RULES_LOCALES = ['ru', 'kz', 'en'] as const;
@@ -361,4 +369,27 @@ export function clauseProblem(raw: string, edition: RulesEdition): string | null
       return null;
     }
   }
+}
+
+/** Every anchor one language of the edition has, in page order: the Rules' paragraphs and subparagraphs,
+ *  signs and markings with their groups, the Basic provisions, the faults with their chapters, first aid.
+ *  `rulesOnly` gives the Rules' own paragraphs and subparagraphs alone. */
+export function editionAnchors(e: LocaleEdition, { rulesOnly = false } = {}): string[] {
+  const paragraphs = (ps: RulesParagraph[], anchor: (n: string, sub?: string, list?: number) => string) =>
+    ps.flatMap((p) => [anchor(p.n), ...(p.subparagraphs ?? []).map((s) => anchor(p.n, s.n, s.list))]);
+  const rules = e.chapters.flatMap((c) => paragraphs(c.paragraphs, paragraphAnchor));
+  if (rulesOnly) return rules;
+  const annex = (a: RulesAnnex, anchor: (code: string) => string) =>
+    a.sections.flatMap((s) => [anchor(s.code), ...s.items.flatMap((i) => [i.code, ...(i.also ?? [])].map(anchor))]);
+  return [
+    ...rules,
+    ...annex(e.signs, signAnchor),
+    ...annex(e.markings, markingAnchor),
+    ...paragraphs(e.provisions.paragraphs, provisionsAnchor),
+    ...e.provisions.faults.sections.flatMap((s) => [
+      `faults-${s.n}`,
+      ...s.items.flatMap((i) => [faultAnchor(i.n), ...(i.subitems ?? []).map((x) => faultAnchor(i.n, x.n))]),
+    ]),
+    ...paragraphs(e.firstAid.paragraphs, firstAidAnchor),
+  ];
 }
