@@ -10,13 +10,18 @@ import { parseClause } from '../../src/shared/clause';
 
 const rules = loadRules('content/rules');
 const content = loadContent();
-const { questions } = readBank(bankFiles('content/questions'), { themes: new Set(content.themes.map((t) => t.code)), rules });
+const { questions } = readBank(bankFiles('content/questions'), {
+  themes: new Set(content.themes.map((t) => t.code)),
+  rules,
+});
 const spec = readCoverageSpec();
 
 describe('the bank covers the exam', () => {
   it('has a question for every duty paragraph of chapters 2–24 and every examined sign', () => {
     const report = coverage(questions, rules, spec);
-    const gaps = [...report.paragraphs, ...report.signs].filter((l) => l.missing.length).map((l) => `${l.group}: ${l.missing.join(', ')}`);
+    const gaps = [...report.paragraphs, ...report.signs]
+      .filter((l) => l.missing.length)
+      .map((l) => `${l.group}: ${l.missing.join(', ')}`);
     expect(gaps, formatCoverage(report)).toEqual([]);
     expect(report.staleExemptions).toEqual([]);
     expect(spec.exempt.every((e) => e.why.length > 10)).toBe(true);

@@ -72,7 +72,9 @@ export function coverage(questions: { clause: string }[], edition: RulesEdition,
       missing: wanted.filter((n) => !paragraphsCited.has(n)),
     };
   });
-  const allSigns = ru.signs.sections.flatMap((s) => s.items.map((i) => ({ group: s.code, title: s.title, code: i.code })));
+  const allSigns = ru.signs.sections.flatMap((s) =>
+    s.items.map((i) => ({ group: s.code, title: s.title, code: i.code })),
+  );
   const wantedSigns = allSigns.filter((s) => spec.sign_groups.includes(s.group) || spec.signs.includes(s.code));
   const signGroups = [...new Set(wantedSigns.map((s) => s.group))];
   const signs = signGroups.map((g) => {
@@ -109,7 +111,9 @@ export function formatCoverage(r: CoverageReport): string {
     'Signs:',
     ...r.signs.map(line),
     '',
-    ...(r.staleExemptions.length ? [`exemptions naming no paragraph of these chapters: ${r.staleExemptions.join(', ')}`] : []),
+    ...(r.staleExemptions.length
+      ? [`exemptions naming no paragraph of these chapters: ${r.staleExemptions.join(', ')}`]
+      : []),
     `coverage: paragraphs ${r.totals.paragraphs[0]}/${r.totals.paragraphs[1]}, signs ${r.totals.signs[0]}/${r.totals.signs[1]}, questions ${r.totals.questions}`,
   ].join('\n');
 }

@@ -114,9 +114,17 @@ export function groundingProblems(q: GroundedQuestion, o: OfficialText): Groundi
   for (const m of all.matchAll(SIGN_MENTION))
     for (const code of m[2]!.match(/\d+\.\d+(?:\.\d+)?[абвгд]?/g) ?? [])
       if (!codes.has(code))
-        problems.push({ id: q.id, figure: `sign ${code}`, message: `names sign ${code}, which Kazakhstan's annex does not have` });
+        problems.push({
+          id: q.id,
+          figure: `sign ${code}`,
+          message: `names sign ${code}, which Kazakhstan's annex does not have`,
+        });
   for (const m of all.matchAll(MARKING_MENTION))
     if (!markings.has(m[2]!))
-      problems.push({ id: q.id, figure: `marking ${m[2]}`, message: `names marking ${m[2]}, which Kazakhstan's annex does not have` });
+      problems.push({
+        id: q.id,
+        figure: `marking ${m[2]}`,
+        message: `names marking ${m[2]}, which Kazakhstan's annex does not have`,
+      });
   return problems;
 }
