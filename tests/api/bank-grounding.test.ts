@@ -46,11 +46,14 @@ describe('the bank rests on the official text', () => {
   });
 
   it('finds a wrong figure and a Russian sign number (the check can fail)', () => {
-    const q = questions.find((x) => x.clause === '87(7)')!;
-    const wrong = {
-      ...q,
+    const wrong: GroundedQuestion = {
+      id: 'probe',
+      clause: '87(7)',
+      text: { ru: 'Можно ли остановиться у перекрёстка?' },
+      answers: [{ ru: 'Нет' }, { ru: 'Да' }],
+      correct: 1,
       explanation: { ru: 'Ближе 5 м от перекрёстка стоять нельзя, как и у знака 5.19.1 и разметки 1.24.1.' },
-    } as unknown as GroundedQuestion;
+    };
     const messages = groundingProblems(wrong, official).map((p) => p.figure);
     expect(messages).toEqual(expect.arrayContaining(['5 м', 'marking 1.24.1']));
     expect(groundingProblems({ ...wrong, explanation: { ru: 'Не ближе 30 м.' } }, official)).toEqual([]);

@@ -51,13 +51,10 @@ export function officialPlace(raw: string, o: OfficialText): string | null | 'no
       const p = o.chapters.flatMap((ch) => ch.paragraphs).find((x) => x.n === c.paragraph);
       if (!p) return null;
       if (c.kind === 'subparagraph') {
-        const list = c.list ?? 1;
-        let current = 1;
-        const found = p.sub.some((s) => {
-          current = s.list ?? 1;
-          return s.n === c.subparagraph && current === list;
-        });
-        if (!found) return null;
+        // A subparagraph's own words with the paragraph's lead that begins its sentence: 87(7) is the
+        // 30 m of intersections, not the 5 m of pedestrian crossings in 87(5).
+        const sub = p.sub.find((s) => s.n === c.subparagraph && (s.list ?? 1) === (c.list ?? 1));
+        return sub ? [...p.lines, ...sub.lines].join('\n') : null;
       }
       return joinParagraph(p);
     }
