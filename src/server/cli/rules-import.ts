@@ -3,7 +3,7 @@
 // or HTML page), prints one summary line, then what changed place by place against the import already
 // there (or, on a first import, which numbers the study edition lacks or has extra), and writes
 // data/rules/official-LANG.json unless --dry-run. A file that is not the whole Rules changes nothing.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
@@ -17,7 +17,8 @@ import {
   RulesImportError,
   summarize,
 } from '../services/rules-import';
-import { readOfficial, writeOfficial } from '../services/rules-official';
+import { bankFiles } from '../services/questions';
+import { officialFile, readOfficial, writeOfficial } from '../services/rules-official';
 
 export const USAGE = `Usage: npm run rules:import -- FILE [--lang ru|kz] [--dry-run] [--affected]
 
@@ -26,6 +27,7 @@ export const USAGE = `Usage: npm run rules:import -- FILE [--lang ru|kz] [--dry-
   --lang      the language of FILE: ru (default) or kz
   --dry-run   only read and compare; nothing is written
   --affected  also list the bank's questions whose cited places changed
+  --force     replace an imported edition with an older one
 `;
 
 export interface RulesImportIo {
@@ -40,13 +42,15 @@ const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('.');
 export function summaryLine(o: OfficialText): string {
   const s = summarize(o);
   const edition = o.edition ? `, as amended by Order No. ${o.edition.number} of ${ddmmyyyy(o.edition.date)}` : '';
-  return `${o.lang}: ${s.chapters} chapters, ${s.paragraphs} paragraphs, ${s.subparagraphs} subparagraphs, ${s.signs} signs, ${s.markings} markings, ${s.faults} faults${edition}`;
+  return `${o.lang}: ${s.chapters} chapters, ${s.paragraphs} paragraphs, ${s.subparagraphs} subparagraphs, ${s.signs} signs, ${s.markings} markings, ${s.faults} faults, ${s.provisions} Basic provisions${edition}`;
 }
 
-/** The study edition's paragraph places, to compare a first import's numbering with. */
+/** The study edition's places (its chapters, paragraphs, signs, markings, provisions and faults; not first
+ *  aid, which the Rules lack), to compare a first import's numbering with. */
 function studyPlaces(contentDir: string): Map<string, string> {
-  const anchors = editionAnchors(loadRules(join(contentDir, 'rules')).ru, { rulesOnly: true });
-  return new Map(anchors.map((a) => [a, '']));
+  const edition = loadRules(join(contentDir, 'rules')).ru;
+  const anchors = [...edition.chapters.map((c) => `ch${c.chapter}`), ...editionAnchors(edition)];
+  return new Map(anchors.filter((a) => !a.startsWith('first-aid')).map((a) => [a, '']));
 }
 
 const list = (ids: string[], limit = 40) =>
@@ -54,19 +58,22 @@ const list = (ids: string[], limit = 40) =>
     ? `${ids.slice(0, limit).join(', ')}${ids.length > limit ? `, … (${ids.length - limit} more)` : ''}`
     : 'none';
 
-/** The bank's questions citing one of `anchors` (or a subparagraph of a cited paragraph). */
-function affectedQuestions(contentDir: string, anchors: Set<string>): string[] {
+/** The anchor a place belongs to: a subparagraph's paragraph (p87s7 → p87), a fault's sub-item's item. */
+const owner = (anchor: string) => anchor.replace(/(l\d+)?s[\d-]+$/, '');
+
+/** The bank's questions citing a place that changed: the place itself, its paragraph (a changed lead
+ *  changes every subparagraph's sentence), or, for a whole-paragraph citation, any of its subparagraphs. */
+function affectedQuestions(contentDir: string, changed: Set<string>): string[] {
   const folder = join(contentDir, 'questions');
   if (!existsSync(folder)) return [];
+  const touched = new Set([...changed, ...[...changed].map(owner)]);
   const hits: string[] = [];
-  for (const name of readdirSync(folder).sort()) {
-    if (!/\.ya?ml$/.test(name) || name === 'bank.yaml' || !statSync(join(folder, name)).isFile()) continue;
-    const data = parse(readFileSync(join(folder, name), 'utf8')) as { questions?: { id: string; clause?: string }[] };
+  for (const file of bankFiles(folder)) {
+    const data = parse(readFileSync(file, 'utf8')) as { questions?: { id: string; clause?: string }[] } | null;
     for (const q of data?.questions ?? []) {
-      const clause = q.clause ? parseClause(q.clause) : null;
-      if (!clause) continue;
-      const paragraph = clause.kind === 'paragraph' || clause.kind === 'subparagraph' ? `p${clause.paragraph}` : null;
-      if (anchors.has(clause.anchor) || (paragraph && anchors.has(paragraph))) hits.push(`${q.id} (${q.clause})`);
+      const clause = typeof q?.clause === 'string' ? parseClause(q.clause) : null;
+      if (clause && (touched.has(clause.anchor) || changed.has(owner(clause.anchor))))
+        hits.push(`${q.id} (${q.clause})`);
     }
   }
   return hits;
@@ -79,6 +86,7 @@ export function runRulesImport(argv: string[], io: RulesImportIo): number {
         lang: { type: 'string' };
         'dry-run': { type: 'boolean' };
         affected: { type: 'boolean' };
+        force: { type: 'boolean' };
         help: { type: 'boolean' };
       };
       allowPositionals: true;
@@ -91,6 +99,7 @@ export function runRulesImport(argv: string[], io: RulesImportIo): number {
         lang: { type: 'string' },
         'dry-run': { type: 'boolean' },
         affected: { type: 'boolean' },
+        force: { type: 'boolean' },
         help: { type: 'boolean' },
       },
       allowPositionals: true,
@@ -119,25 +128,42 @@ export function runRulesImport(argv: string[], io: RulesImportIo): number {
     io.stderr(`rules:import: ${file}: no such file.\n`);
     return 1;
   }
+  let source: string;
+  try {
+    source = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
+  } catch {
+    io.stderr(
+      `rules:import: ${file}: the file is not UTF-8 text (save the page as UTF-8, or use the plain text). Nothing was imported.\n`,
+    );
+    return 1;
+  }
   let official: OfficialText;
   try {
-    const bytes = readFileSync(file);
-    const source = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     official = parseOfficial(source, lang as 'ru' | 'kz');
   } catch (e) {
-    const why =
-      e instanceof RulesImportError
-        ? e.message
-        : e instanceof TypeError
-          ? 'the file is not UTF-8 text (save the page as UTF-8, or use the plain text).'
-          : (e as Error).message;
+    const why = e instanceof RulesImportError ? e.message : `it could not be read (${(e as Error).message}).`;
     io.stderr(`rules:import: ${file}: ${why} Nothing was imported.\n`);
     return 1;
   }
   const contentDir = io.contentDir ?? process.env.ZHOL_CONTENT_DIR ?? 'content';
   io.stdout(`${summaryLine(official)}\n`);
 
-  const previous = readOfficial(lang, io.officialDir);
+  let previous: OfficialText | null;
+  try {
+    previous = readOfficial(lang, io.officialDir);
+  } catch (e) {
+    io.stderr(
+      `rules:import: the import already there (${officialFile(lang, io.officialDir)}) cannot be read (${(e as Error).message}); move it away and import again. Nothing was imported.\n`,
+    );
+    return 1;
+  }
+  // An older edition never silently replaces a newer one.
+  if (previous?.edition && official.edition && official.edition.date < previous.edition.date && !args.values.force) {
+    io.stderr(
+      `rules:import: ${file} is the edition of Order No. ${official.edition.number} of ${ddmmyyyy(official.edition.date)}, older than the one imported (Order No. ${previous.edition.number} of ${ddmmyyyy(previous.edition.date)}). Nothing was imported; --force replaces it anyway.\n`,
+    );
+    return 1;
+  }
   if (previous) {
     const diff = diffPlaces(places(previous), places(official));
     io.stdout(

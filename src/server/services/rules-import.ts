@@ -5,7 +5,7 @@
 // A file that is not the whole Rules (another act, a truncated copy, a page without them) is refused
 // with one message, and nothing is written.
 import { createHash } from 'node:crypto';
-import { paragraphAnchor } from '../../shared/clause';
+import { faultAnchor, markingAnchor, paragraphAnchor, provisionsAnchor, signAnchor } from '../../shared/clause';
 
 export type OfficialLang = 'ru' | 'kz';
 
@@ -71,7 +71,9 @@ const WORDS = {
     provisions: /^Основные положения по допуску транспортных средств к эксплуатации$/,
     faults: /^ПЕРЕЧЕНЬ неисправностей/,
     faultsEnd: /^(Утвержден|Перечень оперативных)/,
+    provisionsAnnex: /^Приложение к Основным/,
     note: /^Сноска\./,
+    amends: /(Исключен|в редакции|изменени[ея]).{0,40}приказ/i,
     plate: /^Табличка\s+/,
     order: /от (\d{2})\.(\d{2})\.(\d{4}) № (\d+)/g,
   },
@@ -84,9 +86,11 @@ const WORDS = {
     figure2: /^2-сурет/,
     figure3: /^3-сурет/,
     provisions: /^Көлік құралдарын пайдалануға жіберу жөніндегі негізгі ережелер$/i,
-    faults: /ақаулықтар(ының)?.*тізбесі/i,
+    faults: /^(Көлік құралдарын пайдалануға тыйым салынатын )?ақаулықтар(дың|ының)?.*тізбесі/i,
     faultsEnd: /^(Бекітілген|Арнайы жарық)/,
+    provisionsAnnex: /негізгі ережелерге\s*қосымша/i,
     note: /^Ескерту\./,
+    amends: /бұйрығымен/i,
     plate: /^Тақтайша\s+/,
     order: /(\d{2})\.(\d{2})\.(\d{4}) № (\d+)/g,
   },
@@ -105,28 +109,46 @@ export function htmlToText(html: string): string {
     raquo: '»',
     ndash: '–',
     mdash: '—',
+    minus: '−',
+    hellip: '…',
+    shy: '',
+    lsquo: '‘',
+    rsquo: '’',
+    ldquo: '“',
+    rdquo: '”',
+    bdquo: '„',
   };
-  return html
-    .replace(/<(script|style|head)\b[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr|table|section|article)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
-      if (e[0] === '#')
-        return String.fromCodePoint(e[1]?.toLowerCase() === 'x' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
-      return entities[e.toLowerCase()] ?? whole;
-    });
+  const codePoint = (n: number) => (Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : '');
+  return (
+    html
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<(script|style|head|nav|noscript|template)\b[\s\S]*?<\/\1>/gi, '')
+      // As a browser reads it: a line break in the page's source is a space; tags make the lines.
+      .replace(/\s+/g, ' ')
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/?(t[dh])\b[^>]*>/gi, ' ')
+      .replace(/<\/?(p|div|h[1-6]|li|ul|ol|tr|table|section|article|header|footer|blockquote|pre)\b[^>]*>/gi, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
+        if (e[0] === '#')
+          return codePoint(e[1]?.toLowerCase() === 'x' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
+        return entities[e.toLowerCase()] ?? whole;
+      })
+  );
 }
 
 /** The lines of the text, trimmed, without empty ones and without the copy's own source record. */
 export function textLines(source: string): string[] {
-  const text = /<html[\s>]|<body[\s>]|<p[\s>]/i.test(source.slice(0, 5000)) ? htmlToText(source) : source;
-  const all = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const text = /<(html|body|p|div|br)[\s>/]/i.test(source.slice(0, 20000)) ? htmlToText(source) : source;
+  const all = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const begin = all.findIndex((l) => l.startsWith('=== BEGIN'));
-  return all
-    .slice(begin + 1)
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter((l) => l.length > 0);
+  return (
+    all
+      .slice(begin + 1)
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      // "Скачать" (Жүктеу) lines are the publisher's download buttons, not text.
+      .filter((l) => l.length > 0 && !/^(Скачать|Жүктеп алу|Жүктеу)$/.test(l))
+  );
 }
 
 const parts = (n: string) => n.split('-').map(Number);
@@ -136,6 +158,14 @@ function follows(previous: string | undefined, n: string): boolean {
   if (previous === undefined) return major === 1 && minor === 0;
   const [pMajor = 0, pMinor = 0] = parts(previous);
   return (major === pMajor && minor > pMinor) || (major === pMajor + 1 && minor === 0);
+}
+
+/** Whether `n` skips numbers after `previous` (189 → 191): a line of the copy is missing. Only a short
+ *  jump counts, so a figure at a line's start ("300. …" in a table) is not taken for a lost paragraph. */
+function skips(previous: string | undefined, n: string): boolean {
+  const [major = 0, minor = 0] = parts(n);
+  const [pMajor = 0] = previous === undefined ? [0] : parts(previous);
+  return minor === 0 && major > pMajor + 1 && major <= pMajor + 3;
 }
 
 // "76." alone happens: the publisher hides a wording not yet in force.
@@ -148,9 +178,10 @@ function readParagraphs(
   lines: string[],
   note: RegExp,
   start: string | undefined,
-): { lead: string[]; paragraphs: OfficialParagraph[]; last: string | undefined } {
+): { lead: string[]; paragraphs: OfficialParagraph[]; last: string | undefined; gaps: string[] } {
   const lead: string[] = [];
   const paragraphs: OfficialParagraph[] = [];
+  const gaps: string[] = [];
   let previous = start;
   for (const line of lines) {
     const current = paragraphs.at(-1);
@@ -160,6 +191,7 @@ function readParagraphs(
       previous = p[1]!;
       continue;
     }
+    if (p && skips(previous, p[1]!)) gaps.push(`paragraph ${p[1]} follows ${previous ?? 'nothing'}`);
     if (!current) {
       lead.push(line);
       continue;
@@ -174,6 +206,8 @@ function readParagraphs(
       current.sub.push({ n: s[1]!, lines: [s[2]!], ...(lastSub?.list ? { list: lastSub.list } : {}) });
       continue;
     }
+    if (s && lastSub && !current.notes.length && skips(lastSub.n, s[1]!))
+      gaps.push(`subparagraph ${s[1]}) of paragraph ${current.n} follows ${lastSub.n})`);
     // A second list in one paragraph (115: "Кроме того, запрещается:" 1)…4)) starts again at 1).
     if (s && lastSub && !current.notes.length && s[1] === '1' && lastSub.lines.at(-1)?.endsWith(':')) {
       current.sub.push({ n: s[1], lines: [s[2]!], list: (lastSub.list ?? 1) + 1 });
@@ -182,7 +216,7 @@ function readParagraphs(
     if (current.notes.length) current.notes.push(line);
     else (current.sub.at(-1)?.lines ?? current.lines).push(line);
   }
-  return { lead, paragraphs, last: previous };
+  return { lead, paragraphs, last: previous, gaps };
 }
 
 const CODE = '\\d+(?:\\.\\d+)+ ?[абвгд]?';
@@ -191,8 +225,8 @@ const LETTERS = 'абвгд';
 /** "7.2.2 - 7.2.6" → 7.2.2 … 7.2.6; "5.8.6а - 5.8.6в" → а, б, в; "7.4.8 б" → 7.4.8б. */
 export function expandCodes(spec: string): string[] {
   const codes: string[] = [];
-  for (const part of spec.split(/\s*,\s*|\s+и\s+/)) {
-    const [from, to] = part.split(/\s*[-–]\s*/).map((c) => c.replace(/\s+/g, ''));
+  for (const part of spec.split(/\s*,\s*|\s+(?:и|және)\s+/)) {
+    const [from, to] = part.split(/\s*[-–—−]\s*/).map((c) => c.replace(/\s+/g, ''));
     if (!from) continue;
     if (!to) {
       codes.push(from);
@@ -245,11 +279,14 @@ function readSections(
 
 // `1.1 "Name"`, `3.9.1. "Name"`, and once `5.18.1. Name.` without quotes.
 // Codes are listed with commas, hyphens for ranges and "и": `2.3.2, 2.3.3 … и 2.3.7 "Name"`.
-const CODES = `${CODE}(?:\\s*(?:[-–,]|\\sи)\\s*${CODE})*`;
-const SIGN_MORE = new RegExp(`[,.]\\s*(${CODES})\\s*"`, 'g');
-const MARKING_MORE = new RegExp(`;\\s*(${CODE})\\s*(?:\\(|[-–])`, 'g');
-const SIGN_ITEM = new RegExp(`^(${CODES})\\.?\\s*(?:"|(?<=\\.\\s*)(?=[А-ЯЁӘҒҚҢӨҰҮҺІ]))`);
-const MARKING_ITEM = new RegExp(`^(${CODES})\\s*(?:\\(|[-–])`);
+// The publisher writes hyphens, en and em dashes or minus signs, and straight or «» quotes.
+const DASH = '[-–—−]';
+const QUOTE = '["«“„]';
+const CODES = `${CODE}(?:\\s*(?:${DASH}|,|\\sи|\\sжәне)\\s*${CODE})*`;
+const SIGN_MORE = new RegExp(`[,.]\\s*(${CODES})\\s*${QUOTE}`, 'g');
+const MARKING_MORE = new RegExp(`;\\s*(${CODE})\\s*(?:\\(|${DASH})`, 'g');
+const SIGN_ITEM = new RegExp(`^(${CODES})\\.?\\s*(?:${QUOTE}|(?<=\\.\\s*)(?=[А-ЯЁӘҒҚҢӨҰҮҺІ]))`);
+const MARKING_ITEM = new RegExp(`^(${CODES})\\s*(?:\\(|${DASH})`);
 
 function indexOf(lines: string[], re: RegExp, from = 0): number {
   for (let i = from; i < lines.length; i++) if (re.test(lines[i]!)) return i;
@@ -260,7 +297,8 @@ function indexOf(lines: string[], re: RegExp, from = 0): number {
 function latestOrder(lines: string[], words: (typeof WORDS)[OfficialLang]): OfficialText['edition'] {
   let best: OfficialText['edition'] = null;
   for (const line of lines) {
-    if (!words.note.test(line)) continue;
+    // Footnotes ("Сноска. … в редакции приказа …") and exclusions written in place ("Исключен приказом …").
+    if (!words.note.test(line) && !words.amends.test(line)) continue;
     for (const m of line.matchAll(words.order)) {
       const date = `${m[3]}-${m[2]}-${m[1]}`;
       if (!best || date > best.date) best = { number: m[4]!, date };
@@ -293,6 +331,7 @@ export function parseOfficial(source: string, lang: OfficialLang = 'ru'): Offici
 
   // The Rules: chapters, each with its paragraphs numbered through the whole document.
   const chapters: OfficialChapter[] = [];
+  const gaps: string[] = [];
   let last: string | undefined;
   let at = first;
   while (at < rulesEnd) {
@@ -305,6 +344,7 @@ export function parseOfficial(source: string, lang: OfficialLang = 'ru'): Offici
         `Chapter ${heading[1]} follows chapter ${chapters.length}: the file is not the whole Rules.`,
       );
     chapters.push({ chapter: Number(heading[1]), title: heading[2]!, lines: read.lead, paragraphs: read.paragraphs });
+    gaps.push(...read.gaps.map((g) => `the Rules: ${g}`));
     last = read.last;
     at = end;
   }
@@ -326,9 +366,20 @@ export function parseOfficial(source: string, lang: OfficialLang = 'ru'): Offici
   const figure3 = indexOf(lines, words.figure3, annex2);
   const markingsEnd = figure3 < 0 || figure3 > provisionsAt ? provisionsAt : figure3;
   const markings = readSections(lines.slice(annex2 + 1, markingsEnd), words, MARKING_ITEM, MARKING_MORE);
-  const provisions = readParagraphs(lines.slice(provisionsAt + 1, faultsAt), words.note, undefined);
   // The Basic provisions end where their annex's heading lines begin ("Приложение к Основным положениям…").
+  const provisionsAnnex = indexOf(lines.slice(0, faultsAt), words.provisionsAnnex, provisionsAt + 1);
+  const provisions = readParagraphs(
+    lines.slice(provisionsAt + 1, provisionsAnnex < 0 ? faultsAt : provisionsAnnex),
+    words.note,
+    undefined,
+  );
+  gaps.push(...provisions.gaps.map((g) => `the Basic provisions: ${g}`));
+  // The list of faults ends where the next approved document begins; a copy that stops inside it is cut.
   const faultsEnd = indexOf(lines, words.faultsEnd, faultsAt + 1);
+  if (faultsEnd < 0)
+    throw new RulesImportError(
+      "The list of faults does not end where the publisher's text goes on (the approved list of services follows it): the copy is cut off. Is the file complete?",
+    );
   const faultLines = lines.slice(faultsAt + 1, faultsEnd < 0 ? lines.length : faultsEnd);
   const faultSections: OfficialText['faults']['sections'] = [];
   const faultLead: string[] = [];
@@ -342,6 +393,7 @@ export function parseOfficial(source: string, lang: OfficialLang = 'ru'): Offici
     let end = i + 1;
     while (end < faultLines.length && !words.chapter.test(faultLines[end]!)) end++;
     const read = readParagraphs(faultLines.slice(i + 1, end), words.note, lastFault);
+    gaps.push(...read.gaps.map((g) => `the list of faults: ${g}`));
     faultSections.push({
       code: heading[1]!,
       title: heading[2]!,
@@ -355,6 +407,22 @@ export function parseOfficial(source: string, lang: OfficialLang = 'ru'): Offici
   if (paragraphCount === 0 || !signs.sections.length)
     throw new RulesImportError(
       'The file has headings of the Rules but no paragraphs or signs under them: it is damaged.',
+    );
+  // The annexes' chapters run 1, 2, 3…; every sign the figure names has its line in the list.
+  for (const [what, sections] of [
+    ['Annex 1 (signs)', signs.sections],
+    ['Annex 2 (markings)', markings.sections],
+    ['the list of faults', faultSections],
+  ] as const)
+    sections.forEach((section, i) => {
+      if (Number(section.code) !== i + 1) gaps.push(`${what}: chapter ${section.code} follows chapter ${i}`);
+    });
+  const described = new Set(signs.sections.flatMap((x) => x.items.flatMap((i) => i.codes)));
+  const undescribed = captionCodes(captions).filter((c) => !described.has(c));
+  if (undescribed.length) gaps.push(`Annex 1 (signs): no line for sign ${undescribed.slice(0, 8).join(', ')}`);
+  if (gaps.length)
+    throw new RulesImportError(
+      `Lines are missing from the copy (${gaps.slice(0, 5).join('; ')}${gaps.length > 5 ? `; ${gaps.length - 5} more` : ''}): the file is damaged.`,
     );
   return {
     lang,
@@ -404,14 +472,23 @@ export function exportText(o: OfficialText): {
   };
 }
 
-/** Every sign code the annex names, in its list and in its figure's captions (a caption line is a code alone). */
+/** The sign codes the figure's captions name (a caption line begins with its code). */
+function captionCodes(captions: string[]): string[] {
+  const re = new RegExp(`^(${CODE})(?:\\s|$)`);
+  return captions.flatMap((line) => {
+    const m = re.exec(line);
+    return m ? [m[1]!.replace(/\s+/g, '')] : [];
+  });
+}
+
+/** Every sign code the annex names, in its list and in its figure's captions. */
 export function signCodes(o: OfficialText): string[] {
-  const codes = new Set(o.signs.sections.flatMap((s) => s.items.flatMap((i) => i.codes)));
-  for (const line of o.signs.captions) {
-    const m = new RegExp(`^(${CODE})(?:\\s|$)`).exec(line);
-    if (m) codes.add(m[1]!.replace(/\s+/g, ''));
-  }
-  return [...codes];
+  return [
+    ...new Set([
+      ...o.signs.sections.flatMap((s) => s.items.flatMap((i) => i.codes)),
+      ...captionCodes(o.signs.captions),
+    ]),
+  ];
 }
 
 export interface OfficialSummary {
@@ -421,6 +498,7 @@ export interface OfficialSummary {
   signs: number;
   markings: number;
   faults: number;
+  provisions: number;
 }
 
 export function summarize(o: OfficialText): OfficialSummary {
@@ -432,6 +510,7 @@ export function summarize(o: OfficialText): OfficialSummary {
     signs: signCodes(o).length,
     markings: new Set(o.markings.sections.flatMap((s) => s.items.flatMap((i) => i.codes))).size,
     faults: o.faults.sections.reduce((n, s) => n + s.paragraphs.length, 0),
+    provisions: o.provisions.paragraphs.length,
   };
 }
 
@@ -439,11 +518,30 @@ export function summarize(o: OfficialText): OfficialSummary {
  *  for the paragraph-by-paragraph comparison of two imports. */
 export function places(o: OfficialText): Map<string, string> {
   const map = new Map<string, string>();
-  for (const c of o.chapters)
-    for (const p of c.paragraphs) {
-      map.set(paragraphAnchor(p.n), p.lines.join('\n'));
-      for (const s of p.sub) map.set(paragraphAnchor(p.n, s.n, s.list), s.lines.join('\n'));
+  const paragraphs = (ps: OfficialParagraph[], anchor: (n: string, sub?: string, list?: number) => string) => {
+    for (const p of ps) {
+      map.set(anchor(p.n), p.lines.join('\n'));
+      for (const s of p.sub) map.set(anchor(p.n, s.n, s.list), s.lines.join('\n'));
     }
+  };
+  for (const c of o.chapters) {
+    map.set(`ch${c.chapter}`, [c.title, ...c.lines].join('\n'));
+    paragraphs(c.paragraphs, paragraphAnchor);
+  }
+  // A sign's or marking's line; a group's general provisions stand as its chapter's lines.
+  for (const [annex, anchor] of [
+    [o.signs, signAnchor],
+    [o.markings, markingAnchor],
+  ] as const)
+    for (const section of annex.sections) {
+      map.set(anchor(section.code), [section.title, ...section.lines].join('\n'));
+      for (const item of section.items) for (const code of item.codes) map.set(anchor(code), item.lines.join('\n'));
+    }
+  paragraphs(o.provisions.paragraphs, provisionsAnchor);
+  for (const section of o.faults.sections) {
+    map.set(`faults-${section.code}`, [section.title, ...section.lines].join('\n'));
+    paragraphs(section.paragraphs, faultAnchor);
+  }
   return map;
 }
 

@@ -22,8 +22,9 @@ export function readOfficial(lang: string, dir = officialDir()): OfficialText | 
 export function writeOfficial(o: OfficialText, dir = officialDir()): string {
   const file = officialFile(o.lang, dir);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(o)}\n`);
-  renameSync(`${file}.tmp`, file);
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(o)}\n`, { flush: true });
+  renameSync(temp, file);
   return file;
 }
 
