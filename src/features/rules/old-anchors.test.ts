@@ -20,6 +20,9 @@ describe('old anchors', () => {
     expect(oldAnchorTarget('#p24', m, exists)).toBeNull();
     expect(oldAnchorTarget('#nowhere', m, exists)).toBeNull();
     expect(oldAnchorTarget('', m, exists)).toBeNull();
+    // A malformed fragment is no anchor, and must not throw (the page's search binds after this).
+    expect(oldAnchorTarget('#100%', m, exists)).toBeNull();
+    expect(oldAnchorTarget('#%D0', m, exists)).toBeNull();
   });
 
   it('points every old anchor at a place of the study edition', () => {

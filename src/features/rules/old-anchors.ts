@@ -7,7 +7,12 @@ export function oldAnchorTarget(
   map: Record<string, string>,
   exists: (id: string) => boolean,
 ): string | null {
-  const id = decodeURIComponent(hash.replace(/^#/, ''));
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.replace(/^#/, ''));
+  } catch {
+    return null; // "#100%" or a cut "#%D0": no anchor of ours, and no reason to break the page
+  }
   if (!id || exists(id)) return null;
   const target = map[id];
   return target && exists(target) ? target : null;

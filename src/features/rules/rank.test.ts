@@ -209,6 +209,12 @@ describe('expandQuery', () => {
 
   it('replaces whole words only: a stop line is no stop sign', () => {
     expect(expandQuery('стоп-линия', 'ru')).toBe('стоп-линия');
+    expect(expandQuery('стоп линия', 'ru')).toBe('стоп линия');
+    expect(expandQuery('стоп сигнал', 'ru')).toBe('стоп сигнал');
+    expect(expandQuery('стоп сызығы', 'kz')).toBe('стоп сызығы');
+    expect(expandQuery('road hazard', 'en')).toBe('road hazard');
+    expect(expandQuery('hazards', 'en')).toBe('hazard warning lights');
+    expect(expandQuery('ремень безопасности', 'ru')).toBe('ремнями безопасности');
     expect(expandQuery('автобусная остановка', 'ru')).toBe('автобусная остановка');
     expect(expandQuery('hazard warning lights', 'en')).toBe('hazard warning lights');
   });
