@@ -20,6 +20,10 @@ const STEMS: [string, number][] = (
     ['тридцат', 30],
     ['сорок', 40],
     ['пятьдесят', 50],
+    ['пятьюдесят', 50],
+    ['шестьюдесят', 60],
+    ['семьюдесят', 70],
+    ['восемьюдесят', 80],
     ['пятидесят', 50],
     ['шестьдесят', 60],
     ['шестидесят', 60],
@@ -51,6 +55,7 @@ const STEMS: [string, number][] = (
     ['один', 1],
     ['одн', 1],
     ['полутора', 1.5],
+    ['полтор', 1.5],
     ['дв', 2],
     ['тр', 3],
     ['четыр', 4],
@@ -123,6 +128,9 @@ const NOT_NUMBERS = new Set([
   'стоянка',
   'сторона',
   'стоп',
+  'стать',
+  'стали',
+  'стало',
 ]);
 
 /** The value of one Russian word if it is (or is made of) cardinal numbers, else null. */
@@ -142,7 +150,10 @@ export function russianNumberWord(word: string): number | null {
     // "двадцатипятилетнего": the numbers end where "летн", "кратн", "местн"… begin.
     if (/^(летн|кратн|местн|тонн|дневн|часов|минутн|метров)/.test(rest)) return total;
   }
-  // The whole word must be number stems and their endings (пятнадцати, трех), nothing left over.
+  // The whole word must be number stems and their endings (пятнадцати, трех), nothing left over; an
+  // ordinal (пятого, пятым, пятую: "the fifth") names a place in a list, not a quantity.
+  if (parts === 1 && /^(пят|шест|сем|восьм|девят|десят|двадцат|тридцат)(ого|ому|ым|ом|ой|ую|ая|ое|ые|ых|ый)$/.test(w))
+    return null;
   return parts > 0 && rest === '' ? total : null;
 }
 
@@ -150,8 +161,9 @@ export function russianNumberWord(word: string): number | null {
 const NOT_FIGURES = [
   /\b\d{1,2}\.\d{1,2}\.\d{4}\b/g,
   /(№|No\.)\s*\d+/g,
-  /\b(19|20)\d{2}\b(\s*(года|году|год|г\.|жылғы|жылы|year))?/g,
-  /\b\d{1,2}\s+(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|қаңтар|ақпан|наурыз|сәуір|мамыр|маусым|шілде|тамыз|қыркүйек|қазан|қараша|желтоқсан)\S*/gi,
+  /\b(19|20)\d{2}\s*(года|году|год|г\.|жылғы|жылы|year)/g,
+  /\b\d{1,2}\s+(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)(?![а-яё])/gi,
+  /\b\d{1,2}\s+(қаңтар|ақпан|наурыз|сәуір|мамыр|маусым|шілде|тамыз|қыркүйек|қазан|қараша|желтоқсан)\S*/gi,
 ];
 
 /** Every number the text states, in order: digits (with a decimal comma or point) and, in Russian text,

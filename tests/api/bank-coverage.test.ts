@@ -23,8 +23,32 @@ describe('the bank covers the exam', () => {
       .filter((l) => l.missing.length)
       .map((l) => `${l.group}: ${l.missing.join(', ')}`);
     expect(gaps, formatCoverage(report)).toEqual([]);
-    expect(report.staleExemptions).toEqual([]);
+    expect(report.specProblems).toEqual([]);
     expect(spec.exempt.every((e) => e.why.length > 10)).toBe(true);
+  });
+
+  it('refuses a coverage list that checks nothing: unknown signs, stale or needless exemptions', () => {
+    const bad = {
+      ...spec,
+      signs: [...spec.signs, '9.9'],
+      sign_groups: [...spec.sign_groups, '8'],
+      exempt: [
+        ...spec.exempt,
+        { paragraph: '167', why: 'excluded' },
+        { paragraph: '73', why: 'has questions' },
+        { paragraph: '999', why: 'nowhere' },
+      ],
+    };
+    expect(coverage(questions, rules, bad).specProblems).toEqual([
+      'exempt 167: excluded already, it needs no line',
+      'exempt 73: it has questions, so it is no exception',
+      'exempt 999: no paragraph of chapters 2–24',
+      'sign group 8: the annex has none',
+      'sign 9.9: the annex has none',
+    ]);
+    expect(coverage(questions, rules, { ...spec, chapters: { from: 24, to: 2 } }).specProblems).toContain(
+      'chapters run from 24 to 2',
+    );
   });
 
   it('reports a gap when a question is missing (the check can fail)', () => {

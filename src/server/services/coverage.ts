@@ -45,8 +45,9 @@ export interface CoverageLine {
 export interface CoverageReport {
   paragraphs: CoverageLine[];
   signs: CoverageLine[];
-  /** Exemptions naming a paragraph that is not one of the covered chapters' (a stale line). */
-  staleExemptions: string[];
+  /** What is wrong with content/coverage.yaml itself: an exemption for no paragraph of these chapters,
+   *  for an excluded one or for one that has questions after all; a sign or group the annex lacks. */
+  specProblems: string[];
   totals: { paragraphs: [number, number]; signs: [number, number]; questions: number };
 }
 
@@ -61,8 +62,17 @@ export function coverage(questions: { clause: string }[], edition: RulesEdition,
   }
   const exempt = new Set(spec.exempt.map((e) => e.paragraph));
   const ru = edition.ru;
+  const specProblems: string[] = [];
+  if (spec.chapters.from > spec.chapters.to)
+    specProblems.push(`chapters run from ${spec.chapters.from} to ${spec.chapters.to}`);
   const chapters = ru.chapters.filter((c) => c.chapter >= spec.chapters.from && c.chapter <= spec.chapters.to);
-  const inChapters = new Set(chapters.flatMap((c) => c.paragraphs.map((p) => p.n)));
+  const byNumber = new Map(chapters.flatMap((c) => c.paragraphs.map((p) => [p.n, p] as const)));
+  for (const n of exempt) {
+    const p = byNumber.get(n);
+    if (!p) specProblems.push(`exempt ${n}: no paragraph of chapters ${spec.chapters.from}–${spec.chapters.to}`);
+    else if (p.excluded) specProblems.push(`exempt ${n}: excluded already, it needs no line`);
+    else if (paragraphsCited.has(n)) specProblems.push(`exempt ${n}: it has questions, so it is no exception`);
+  }
   const paragraphs = chapters.map((c) => {
     const wanted = c.paragraphs.filter((p) => !p.excluded && !exempt.has(p.n)).map((p) => p.n);
     return {
@@ -75,6 +85,10 @@ export function coverage(questions: { clause: string }[], edition: RulesEdition,
   const allSigns = ru.signs.sections.flatMap((s) =>
     s.items.map((i) => ({ group: s.code, title: s.title, code: i.code })),
   );
+  for (const g of spec.sign_groups)
+    if (!ru.signs.sections.some((s) => s.code === g)) specProblems.push(`sign group ${g}: the annex has none`);
+  for (const code of spec.signs)
+    if (!allSigns.some((s) => s.code === code)) specProblems.push(`sign ${code}: the annex has none`);
   const wantedSigns = allSigns.filter((s) => spec.sign_groups.includes(s.group) || spec.signs.includes(s.code));
   const signGroups = [...new Set(wantedSigns.map((s) => s.group))];
   const signs = signGroups.map((g) => {
@@ -93,7 +107,7 @@ export function coverage(questions: { clause: string }[], edition: RulesEdition,
   return {
     paragraphs,
     signs,
-    staleExemptions: [...exempt].filter((n) => !inChapters.has(n)),
+    specProblems,
     totals: { paragraphs: count(paragraphs), signs: count(signs), questions: questions.length },
   };
 }
@@ -111,9 +125,7 @@ export function formatCoverage(r: CoverageReport): string {
     'Signs:',
     ...r.signs.map(line),
     '',
-    ...(r.staleExemptions.length
-      ? [`exemptions naming no paragraph of these chapters: ${r.staleExemptions.join(', ')}`]
-      : []),
+    ...r.specProblems.map((p) => `content/coverage.yaml: ${p}`),
     `coverage: paragraphs ${r.totals.paragraphs[0]}/${r.totals.paragraphs[1]}, signs ${r.totals.signs[0]}/${r.totals.signs[1]}, questions ${r.totals.questions}`,
   ].join('\n');
 }

@@ -24,10 +24,37 @@ export interface GroundingProblem {
 }
 
 // A number (or a range "10–15") and the unit that makes it a figure of a rule.
-const FIGURE =
-  /(\d+(?:[.,]\d+)?)(?:\s*[–-]\s*(\d+(?:[.,]\d+)?))?\s*(км\/ч|км\/час|км|м(?![а-яё])|метр[а-яё]*|лет(?![а-яё])|год[а-яё]*|т(?![а-яё])|тонн[а-яё]*|кг|килограмм[а-яё]*|%|процент[а-яё]*|мин[а-яё]*)/giu;
-const SIGN_MENTION = /(знак[а-яё]*|табличк[а-яё]*)\s+((?:\d+\.\d+(?:\.\d+)?[абвгд]?(?:\s*(?:,|и|–|-)\s*)?)+)/giu;
+// Units end a word: "10 минимально" has no minutes, "1 годной" no years.
+const UNIT = [
+  'км\\/ч(?:ас)?',
+  'км в час',
+  'километр[а-яё]* в час',
+  'км',
+  'мм',
+  'см',
+  'м',
+  'метр(?:а|ов|ы)?',
+  'лет',
+  'год(?:а|у|ом)?',
+  'т',
+  'тонн(?:а|ы)?',
+  'кг',
+  'килограмм(?:а|ов)?',
+  '%',
+  'процент(?:а|ов)?',
+  'мин(?:ут[аы]?|\\.)?',
+  'час(?:а|ов)?',
+  'человек',
+].join('|');
+const FIGURE = new RegExp(`(\\d+(?:[.,]\\d+)?)(?:\\s*[–-]\\s*(\\d+(?:[.,]\\d+)?))?\\s*(${UNIT})(?![а-яёa-z])`, 'giu');
+// "знак 3.24", "знаки 3.2–3.9", "таблички 7.4.1 или 7.4.2"
+const SIGN_MENTION =
+  /(знак[а-яё]*|табличк[а-яё]*)\s+((?:\d+\.\d+(?:\.\d+)?[абвгд]?(?:\s*(?:,|и|или|либо|–|-)\s*)?)+)/giu;
 const MARKING_MENTION = /(разметк[а-яё]*|лини[а-яё]*)\s+((?:1|2)\.\d+(?:\.\d+)?)/giu;
+
+/** A text without the sign and marking codes it names ("5.16.1", "1.14.1 - 1.14.3"); the annexes write
+ *  decimals with a comma, so a dotted number is a code. */
+const withoutCodes = (text: string) => text.replace(/\d+\.\d+(?:\.\d+)*\s?[абвгд]?/g, ' ');
 
 /** Figures with a unit, as numbers, in a text: "30 м" → 30, "10–15 м" → 10 and 15, "3,5 т" → 3.5. */
 export function unitFigures(text: string): { value: number; as: string }[] {
@@ -63,13 +90,14 @@ export function officialPlace(raw: string, o: OfficialText): string | null | 'no
       const annex = c.kind === 'sign' ? o.signs : o.markings;
       if (c.section) {
         const s = annex.sections.find((x) => x.code === c.code);
-        return s ? [...s.lines, ...s.items.flatMap((i) => i.lines)].join('\n') : null;
+        return s ? withoutCodes([...s.lines, ...s.items.flatMap((i) => i.lines)].join('\n')) : null;
       }
       // A sign's rules stand in its own line and in its group's general provisions (distances, zones,
       // exemptions), which the annex writes after the group's signs: the whole group is the place.
       const section = annex.sections.find((s) => s.items.some((i) => i.codes.includes(c.code)));
       if (!section) return c.kind === 'sign' && signCodes(o).includes(c.code) ? '' : null;
-      return [...section.lines, ...section.items.flatMap((i) => i.lines)].join('\n');
+      // Without the codes the group names (5.16.1 is no 5 or 1): the figures of its rules alone.
+      return withoutCodes([...section.lines, ...section.items.flatMap((i) => i.lines)].join('\n'));
     }
     case 'fault': {
       const section = o.faults.sections.find((s) => s.paragraphs.some((p) => p.n === c.item));
