@@ -125,7 +125,20 @@ const port = config.PORT;
 // The build's brotli and gzip copies of the static text files (scripts/build.mjs), by URL path.
 const precompressed = precompressedFiles(clientDir);
 
+/** The reason phrase that goes with the status: Astro's pages answer 404 with "OK" otherwise. */
+function honestStatusLine(res) {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = (status, ...rest) => {
+    const reason = http.STATUS_CODES[status];
+    if (typeof rest[0] === 'string') {
+      if (rest[0] === 'OK' && status !== 200 && reason) rest[0] = reason;
+    } else if (res.statusMessage === 'OK' && status !== 200 && reason) res.statusMessage = reason;
+    return writeHead(status, ...rest);
+  };
+}
+
 const server = http.createServer((req, res) => {
+  honestStatusLine(res);
   securityHeaders(req, res);
   // Static text files go out as their precompressed copy when the browser takes one; anything else
   // HTML or JSON of 1 KB or more (pages rendered per request, API answers) is compressed on the fly.

@@ -8,6 +8,15 @@ test.describe('redirects', () => {
     await expect(page.locator('[data-page-title]')).toHaveText(t('ru', 'route.home'));
   });
 
+  test('a status line says what its status means: 404 Not Found, 302 Found, never "404 OK"', async ({ request }) => {
+    const missing = await request.get('/ru/404', { maxRedirects: 0 });
+    expect([missing.status(), missing.statusText()]).toEqual([404, 'Not Found']);
+    const moved = await request.get('/', { maxRedirects: 0 });
+    expect([moved.status(), moved.statusText()]).toEqual([302, 'Found']);
+    const page = await request.get('/ru/rules');
+    expect([page.status(), page.statusText()]).toEqual([200, 'OK']);
+  });
+
   test('/ answers with a redirect, not a page', async ({ request }) => {
     const response = await request.get('/', { maxRedirects: 0 });
     expect(response.status()).toBe(302);
