@@ -50,6 +50,14 @@ test('learner signs in and sees the test, autodrome and course blocks', async ({
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
+test('a signed-in learner who opens the sign-in page goes home, not asked to sign in again', async ({ page }) => {
+  await signIn(page, 'learner', PASSWORD, 'kz');
+  await expect(page).toHaveURL(/\/kz\/$/);
+  await open(page, '/kz/auth');
+  await expect(page).toHaveURL(/\/kz\/$/);
+  await expect(page.locator('#sidebar [data-user-fullname]')).toBeVisible();
+});
+
 test('Start in the test block selects the qualification and opens the tests; Go opens the autodrome', async ({
   page,
 }) => {

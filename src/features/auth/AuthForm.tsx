@@ -1,6 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { ApiRequestError } from '../../client/api';
+import { $authStatus } from '../../client/auth';
 import { signIn } from '../../client/session';
 import type { Texts } from '../../i18n/interpolate';
 
@@ -17,6 +19,13 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
+  const status = useStore($authStatus);
+
+  // Someone already signed in who opens the sign-in page goes home instead of being asked again (a
+  // sign-in made here navigates itself: `pending` keeps this from going twice).
+  useEffect(() => {
+    if (status === 'authenticated' && !pending) void navigate(`/${locale}/`, { history: 'replace' });
+  }, [status, pending, locale]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
