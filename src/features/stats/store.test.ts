@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearUserData } from '../../client/session';
+import { setUser } from '../../client/auth';
+import { notifyExamFinished } from '../exam/events';
 import { $statistics, familiarityShares, loadStatistics, notEnoughData, statisticsOf } from './store';
 import type { QualificationStatistics } from '../../shared/statistics';
 
@@ -79,5 +81,27 @@ describe('loadStatistics', () => {
     pending.pop()!(2);
     await older;
     expect($statistics.get()?.map((s) => s.qualification.id)).toEqual([3]);
+  });
+});
+
+describe('a finished test', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    setUser(null);
+  });
+
+  it("refreshes a learner's statistics, and asks nothing for a visitor's demo", async () => {
+    const asked: string[] = [];
+    globalThis.fetch = ((url: string) => {
+      asked.push(String(url));
+      return Promise.resolve(new Response(JSON.stringify({ data: [] })));
+    }) as typeof fetch;
+    setUser(null);
+    notifyExamFinished({ id: 1 } as never);
+    expect(asked).toEqual([]);
+    setUser({ id: 7 } as never);
+    notifyExamFinished({ id: 2 } as never);
+    expect(asked.filter((u) => u.includes('statistics'))).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@
 // again whenever a test ends, for the tests page's familiarity chart.
 import { atom } from 'nanostores';
 import { apiRequest } from '../../client/api';
+import { $authStatus } from '../../client/auth';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { onExamFinished } from '../exam/events';
 
@@ -52,6 +53,8 @@ export function notEnoughData(f: Familiarity | undefined): boolean {
 
 registerUserLoader('statistics', loadStatistics);
 onExamFinished(() => {
+  // A visitor's demo ends too; only a signed-in learner has statistics to refresh (no 401 for visitors).
+  if ($authStatus.get() !== 'authenticated') return;
   loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', e));
 });
 onUserCleared(() => {
