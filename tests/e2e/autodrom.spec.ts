@@ -245,7 +245,14 @@ test('without the access: the reason, the promo and the buy link', async ({ page
   await expect(denied.getByRole('link', { name: t('kz', 'autodrom.buy') })).toHaveAttribute('href', /^https?:\/\//);
   await expect(page.locator('[data-autodrom-static]')).toBeVisible();
   await open(page, '/kz/autodrom?id=999999');
-  await expect(page.locator('[data-autodrom-denied="404"]')).toContainText(t('kz', 'autodrom.error.notFound'));
+  const missing = page.locator('[data-autodrom-denied="404"]');
+  await expect(missing).toContainText(t('kz', 'autodrom.error.notFound'));
+  // Nothing to buy for an autodrome that does not exist: the way to the real ones instead.
+  await expect(missing.getByRole('link', { name: t('kz', 'autodrom.buy') })).toHaveCount(0);
+  await expect(missing.getByRole('link', { name: t('kz', 'autodrom.list.title') })).toHaveAttribute(
+    'href',
+    '#autodrom-list-title',
+  );
   expect(await axe(page)).toEqual([]);
 });
 

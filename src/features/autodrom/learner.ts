@@ -228,17 +228,20 @@ function mount(root: HTMLElement): () => void {
           'div',
           { class: 'card autodrom-learner__notice', 'data-autodrom-denied': state.code },
           h('p', {}, state.desc),
-          h(
-            'a',
-            {
-              class: 'btn btn--primary',
-              href: ctx.catalogue,
-              target: '_blank',
-              rel: 'noopener',
-              'data-autodrom-buy': true,
-            },
-            texts['autodrom.buy'],
-          ),
+          // No access (403): buying one helps. No such autodrome (404): the list of the real ones does.
+          state.code === 403
+            ? h(
+                'a',
+                {
+                  class: 'btn btn--primary',
+                  href: ctx.catalogue,
+                  target: '_blank',
+                  rel: 'noopener',
+                  'data-autodrom-buy': true,
+                },
+                texts['autodrom.buy'],
+              )
+            : h('a', { class: 'btn btn--secondary', href: '#autodrom-list-title' }, texts['autodrom.list.title']),
         ),
       );
     else if (state.status === 'error')
