@@ -46,6 +46,23 @@ export const faultAnchor = (n: string | number, sub?: string | number) => withSu
 export const provisionsAnchor = (n: string | number, sub?: string | number) => withSub(`bp${n}`, sub);
 export const firstAidAnchor = (n: string | number, sub?: string | number) => withSub(`first-aid-${n}`, sub);
 
+/** A chapter of the list of faults: #faults-1. */
+export const faultsChapterAnchor = (n: string | number) => `faults-${n}`;
+
+/** The two parts of an official number: 54 → [54, 0], 54-1 → [54, 1]. */
+export const numberParts = (n: string): [number, number] => {
+  const [major = 0, minor = 0] = n.split('-').map(Number);
+  return [major, minor];
+};
+
+/** Whether `n` may come next after `previous` in the official numbering: 54 → 54-1 → 55; the first is 1. */
+export function followsInNumbering(previous: string | undefined, n: string): boolean {
+  const [major, minor] = numberParts(n);
+  if (previous === undefined) return major === 1 && minor === 0;
+  const [pMajor, pMinor] = numberParts(previous);
+  return (major === pMajor && minor > pMinor) || (major === pMajor + 1 && minor === 0);
+}
+
 const ITEM_KIND = { fault: 'fault', provisions: 'provisions', 'first aid': 'firstAid' } as const;
 const ITEM_ANCHOR = { fault: faultAnchor, provisions: provisionsAnchor, firstAid: firstAidAnchor } as const;
 

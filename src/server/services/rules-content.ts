@@ -10,7 +10,9 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import {
   faultAnchor,
+  faultsChapterAnchor,
   firstAidAnchor,
+  followsInNumbering,
   markingAnchor,
   paragraphAnchor,
   parseClause,
@@ -188,16 +190,10 @@ function loadLocale(dir: string, locale: RulesLocale, problems: string[]): Local
   return { chapters, ...(single as Omit<LocaleEdition, 'chapters'>) };
 }
 
-const parts = (n: string) => n.split('-').map(Number) as [number, number?];
-
 /** Why `n` cannot follow `previous` (null when it can): 54 → 54-1 → 55, never 54 → 56 or 55 → 54-1. */
 export function numberGap(previous: string | undefined, n: string): string | null {
-  const [major, minor = 0] = parts(n);
-  if (previous === undefined) return major === 1 && minor === 0 ? null : `numbering starts at 1, not ${n}`;
-  const [pMajor, pMinor = 0] = parts(previous);
-  if (major === pMajor && minor > pMinor) return null;
-  if (major === pMajor + 1 && minor === 0) return null;
-  return `${n} cannot follow ${previous}`;
+  if (followsInNumbering(previous, n)) return null;
+  return previous === undefined ? `numbering starts at 1, not ${n}` : `${n} cannot follow ${previous}`;
 }
 
 function checkParagraphs(paragraphs: RulesParagraph[], file: string, path: string, problems: string[], start?: string) {
@@ -387,7 +383,7 @@ export function editionAnchors(e: LocaleEdition, { rulesOnly = false } = {}): st
     ...annex(e.markings, markingAnchor),
     ...paragraphs(e.provisions.paragraphs, provisionsAnchor),
     ...e.provisions.faults.sections.flatMap((s) => [
-      `faults-${s.n}`,
+      faultsChapterAnchor(s.n),
       ...s.items.flatMap((i) => [faultAnchor(i.n), ...(i.subitems ?? []).map((x) => faultAnchor(i.n, x.n))]),
     ]),
     ...paragraphs(e.firstAid.paragraphs, firstAidAnchor),

@@ -5,7 +5,16 @@
 // A file that is not the whole Rules (another act, a truncated copy, a page without them) is refused
 // with one message, and nothing is written.
 import { createHash } from 'node:crypto';
-import { faultAnchor, markingAnchor, paragraphAnchor, provisionsAnchor, signAnchor } from '../../shared/clause';
+import {
+  faultAnchor,
+  faultsChapterAnchor,
+  followsInNumbering,
+  markingAnchor,
+  numberParts,
+  paragraphAnchor,
+  provisionsAnchor,
+  signAnchor,
+} from '../../shared/clause';
 
 export type OfficialLang = 'ru' | 'kz';
 
@@ -151,20 +160,13 @@ export function textLines(source: string): string[] {
   );
 }
 
-const parts = (n: string) => n.split('-').map(Number);
-/** Whether `n` is the number that may come after `previous` (54 → 54-1 → 55). */
-function follows(previous: string | undefined, n: string): boolean {
-  const [major = 0, minor = 0] = parts(n);
-  if (previous === undefined) return major === 1 && minor === 0;
-  const [pMajor = 0, pMinor = 0] = parts(previous);
-  return (major === pMajor && minor > pMinor) || (major === pMajor + 1 && minor === 0);
-}
+const follows = followsInNumbering;
 
 /** Whether `n` skips numbers after `previous` (189 → 191): a line of the copy is missing. Only a short
  *  jump counts, so a figure at a line's start ("300. …" in a table) is not taken for a lost paragraph. */
 function skips(previous: string | undefined, n: string): boolean {
-  const [major = 0, minor = 0] = parts(n);
-  const [pMajor = 0] = previous === undefined ? [0] : parts(previous);
+  const [major, minor] = numberParts(n);
+  const [pMajor] = previous === undefined ? [0] : numberParts(previous);
   return minor === 0 && major > pMajor + 1 && major <= pMajor + 3;
 }
 
@@ -539,7 +541,7 @@ export function places(o: OfficialText): Map<string, string> {
     }
   paragraphs(o.provisions.paragraphs, provisionsAnchor);
   for (const section of o.faults.sections) {
-    map.set(`faults-${section.code}`, [section.title, ...section.lines].join('\n'));
+    map.set(faultsChapterAnchor(section.code), [section.title, ...section.lines].join('\n'));
     paragraphs(section.paragraphs, faultAnchor);
   }
   return map;
