@@ -17,8 +17,8 @@ import {
   type Qualification,
   type Theme,
 } from '../features/home/store';
-import { $statistics } from '../features/stats/store';
-import { preloadUnfinished } from '../features/tests/store';
+import { $statistics } from '../features/statistics/store';
+import { preloadUnfinished } from '../features/exam/choice-store';
 import type { Examination, ExamListItem } from '../features/exam/types';
 import { apiRequest, type ApiRequestError } from './api';
 import { setUser, type User } from './auth';

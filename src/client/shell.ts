@@ -7,7 +7,7 @@ import { installAuthUi, onAuthPageLoad } from './auth-ui';
 // The user's data loaders register on import; the shell loads them so a sign-in on any page fetches them.
 import '../features/home/store';
 import '../features/favorites/store';
-import '../features/stats/store';
+import '../features/statistics/store';
 // One call per page load for a signed-in learner instead of the profile, menu and loader calls.
 import './page-data';
 import { reportPageView } from './analytics';

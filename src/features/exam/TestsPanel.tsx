@@ -12,8 +12,8 @@ import { useHydrated } from '../../client/use-hydrated';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
-import { $examState, startExamination } from '../exam/store';
-import type { ExamListItem } from '../exam/types';
+import { $examState, startExamination } from './store';
+import type { ExamListItem } from './types';
 import EndedAccesses, { endedAccesses } from '../home/EndedAccesses';
 import {
   $accesses,
@@ -32,7 +32,7 @@ import {
   notEnoughData,
   statisticsOf,
   type QualificationStatistics,
-} from '../stats/store';
+} from '../statistics/store';
 import {
   $unfinished,
   checkedThemeIds,
@@ -43,7 +43,7 @@ import {
   takePreloadedUnfinished,
   unfinishedOf,
   type TestKind,
-} from './store';
+} from './choice-store';
 
 interface Props {
   locale: Locale;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setUser } from '../../client/auth';
 import { readUserSetting } from '../../client/user-storage';
 import { $selectedQualification, $themes, TEST_THEMES_KEY, type Qualification, type Theme } from '../home/store';
-import type { ExamListItem } from '../exam/types';
+import type { ExamListItem } from './types';
 import {
   $unfinished,
   checkedThemeIds,
@@ -12,7 +12,7 @@ import {
   startRequest,
   unfinishedOf,
   withChecked,
-} from './store';
+} from './choice-store';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
 
 const theme = (id: number, checked = false): Theme => ({

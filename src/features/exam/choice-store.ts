@@ -14,7 +14,7 @@ import {
   type QualificationEntry,
   type Theme,
 } from '../home/store';
-import type { ExamListItem, ExamMode, StartRequest } from '../exam/types';
+import type { ExamListItem, ExamMode, StartRequest } from './types';
 
 /** The main buttons and the retake button, each a mode of the start call. */
 export const testKinds = ['train', 'exam', 'favorites', 'themes', 'incorrect'] as const;
