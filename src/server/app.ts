@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { noticeUntrustedProxy, setLocale, type Deps, type Env } from './context';
 import { bodySizeLimit } from './body-limit';
 import { isDatabaseUnavailable } from './db/availability';
-import { ApiError, DatabaseUnavailableError, errorBody } from './errors';
+import { ApiError, apiErrorFor, DatabaseUnavailableError, errorBody } from './errors';
+import { DomainError } from './services/domain-error';
 import { analyticsRoutes } from './routes/analytics';
 import { bankRoutes } from './routes/bank';
 import { courseRoutes } from './routes/course';
@@ -66,7 +67,11 @@ export function createApp(getDeps: () => Promise<Deps>) {
     // The driver already turns an unreachable database into the domain error; a failure that
     // reached here another way (opening the SQLite file) is classified by the same rule.
     const error =
-      !(thrown instanceof ApiError) && isDatabaseUnavailable(thrown) ? new DatabaseUnavailableError(thrown) : thrown;
+      thrown instanceof DomainError
+        ? apiErrorFor(thrown)
+        : !(thrown instanceof ApiError) && isDatabaseUnavailable(thrown)
+          ? new DatabaseUnavailableError(thrown)
+          : thrown;
     if (error instanceof DatabaseUnavailableError) c.header('Retry-After', String(DatabaseUnavailableError.retryAfter));
     if (error instanceof ApiError) {
       return c.json(errorBody(c, error.status, error.messageKey, error.params, error.code), error.status);

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { useTranslations, type Locale } from '../i18n';
+import type { DomainError, DomainErrorKind } from './services/domain-error';
 
 export class ApiError extends Error {
   constructor(
@@ -30,22 +31,6 @@ export class DatabaseUnavailableError extends ApiError {
   }
 }
 
-/** A sign-in refused by the login limits: 429, and how long to wait (the route sends it as Retry-After). */
-export class TooManyAttemptsError extends ApiError {
-  constructor(readonly waitMs: number) {
-    const seconds = Math.ceil(waitMs / 1000);
-    // The account brake asks for seconds, the pair and address limits for minutes.
-    super(429, seconds < 60 ? 'errors.tooManySecondAttempts' : 'errors.tooManyAttempts', {
-      count: seconds < 60 ? seconds : Math.ceil(waitMs / 60_000),
-    });
-    this.name = 'TooManyAttemptsError';
-  }
-
-  get retryAfterSeconds(): number {
-    return Math.ceil(this.waitMs / 1000);
-  }
-}
-
 /** The learner's language from Accept-Language (kk/kz → kz, en → en, anything else → ru). */
 export function requestLocale(header: string | null | undefined): Locale {
   for (const part of (header ?? '').split(',')) {
@@ -69,24 +54,17 @@ export function errorBody(
   return code ? { desc, status, code } : { desc, status };
 }
 
-/** What kind of rule refused a request, as services say it (no HTTP in them); the one onError answers with its status. */
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict';
+/** The HTTP status of each kind of domain refusal (services say the kind, never the status). */
 const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  tooManyAttempts: 429,
 };
 
-/** A domain rule's refusal: a kind and a message key (`errors.*`). An ApiError underneath, so the one onError maps it. */
-export class DomainError extends ApiError {
-  constructor(
-    readonly kind: DomainErrorKind,
-    messageKey: string,
-    params: Record<string, unknown> = {},
-  ) {
-    super(DOMAIN_STATUS[kind], messageKey, params);
-    this.name = 'DomainError';
-  }
+/** A domain refusal as the one API error: its status, and its message key translated per request. */
+export function apiErrorFor(error: DomainError): ApiError {
+  return new ApiError(DOMAIN_STATUS[error.kind], error.messageKey, error.params);
 }

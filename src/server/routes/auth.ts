@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { clearSessionCookies, clientIp, jsonBody, optionalJsonBody, setSessionCookies, type Env } from '../context';
-import { TooManyAttemptsError } from '../errors';
+import { TooManyAttemptsError } from '../services/domain-error';
 import { deleteSession, SESSION_COOKIE } from '../services/sessions';
 import { signIn } from '../services/sign-in';
 

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
-import { DomainError } from '../errors';
+import { DomainError } from './domain-error';
 import { isActive } from './accesses';
 
 export interface AutodromeTarget {

@@ -14,7 +14,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Random } from '../../shared/exam';
 import type { CourseTestKind, Database } from '../db/schema';
-import { DomainError } from '../errors';
+import { DomainError } from './domain-error';
 import { ownExamination, startExamination } from './exam';
 
 export interface LessonVideo {

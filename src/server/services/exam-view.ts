@@ -6,7 +6,7 @@ import { isLocale, type Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { shownLanguage } from './bank-meta';
 import { changesOf, mayReveal, mistakesAllowed, type AnswerResponse, type Examination } from '../../shared/exam';
-import { DomainError } from '../errors';
+import { DomainError } from './domain-error';
 import { answerSlot, beginExamination, ownExamination, sealedQuestions } from './exam';
 import { clearMediaCache, mediaUrl } from './media';
 

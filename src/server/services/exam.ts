@@ -28,7 +28,7 @@ import {
 } from '../../shared/exam';
 import { prepared, preparedWrite } from '../db/prepared';
 import type { Database, ExamMode, ExamStatus } from '../db/schema';
-import { DomainError } from '../errors';
+import { DomainError } from './domain-error';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export { TRAINING_MODES, type TrainingMode };

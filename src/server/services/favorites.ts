@@ -1,7 +1,7 @@
 // A learner's favourite questions (the star in the runner; the `favorites` training draws from them).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { DomainError } from '../errors';
+import { DomainError } from './domain-error';
 
 /** The learner's favourite question ids, oldest first. */
 export async function favoriteIds(db: Kysely<Database>, learnerId: number): Promise<number[]> {

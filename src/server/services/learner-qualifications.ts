@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
-import { DomainError } from '../errors';
+import { DomainError } from './domain-error';
 import { listAccesses, testableQualificationIds } from './accesses';
 import { trainingThemes } from './questions';
 

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { Database, NotificationColor } from '../db/schema';
-import { DomainError } from '../errors';
+import { DomainError } from './domain-error';
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 5;
 export const NOTIFICATIONS_MAX_LIMIT = 50;

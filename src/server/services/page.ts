@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { navigation, type NavLink } from '../../config/navigation';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
-import { ApiError } from '../errors';
+import { DomainError } from './domain-error';
 import { listAccesses, testableQualificationIds, type AccessView } from './accesses';
 import type { ExamListItem } from '../../shared/exam';
 import { listExaminations } from './exam-history';
@@ -60,7 +60,7 @@ async function ownTestOrNull(db: Db, learnerId: number, id: number, now: Date): 
   try {
     return await examinationOf(db, learnerId, id, now);
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return null;
+    if (error instanceof DomainError) return null;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 // Signing in: the login limits, the password check and a fresh session, as one service the route calls.
 import type { Kysely } from 'kysely';
 import type { Database, Learner } from '../db/schema';
-import { DomainError, TooManyAttemptsError } from '../errors';
+import { DomainError, TooManyAttemptsError } from './domain-error';
 import { findLearnerByLogin } from './learners';
 import { attemptKey, beginAttempt, settleAttempt } from './login-limits';
 import { burnPasswordCheck, verifyPassword } from './passwords';

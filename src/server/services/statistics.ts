@@ -27,7 +27,7 @@ import type {
   StatisticsDetail,
 } from '../../shared/statistics';
 import type { Database } from '../db/schema';
-import { DomainError } from '../errors';
+import { DomainError } from './domain-error';
 import { expireLateTests } from './exam';
 import { testDuration } from './exam-history';
 
