@@ -4,9 +4,9 @@
 // request. (tests/faults/outage-pg.test.ts, in `npm run test:faults`, freezes, stops and restarts a real server.)
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
-import kz from '../../src/i18n/messages/kz.json';
-import ru from '../../src/i18n/messages/ru.json';
+import en from '../../src/i18n/messages/en';
+import kz from '../../src/i18n/messages/kz';
+import ru from '../../src/i18n/messages/ru';
 import { parseServerConfig } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
 import { isDatabaseUnavailable, Outage } from '../../src/server/db/availability';
