@@ -16,16 +16,15 @@
 // all concurrently; total time, errors (any non-2xx or failed request: must be 0), the database's size
 // after, and the server's memory idle and at its peak under that load.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createDb } from '../src/server/db/client';
 import { makeLearners, PASSWORD, prepareDatabase } from './lib/bench-db';
 import { freePort } from './lib/net.mjs';
+import { createPgDatabase, type PgDatabase } from './lib/pg-database';
 import { percentile } from './lib/stats.mjs';
 
 const CLK_TCK = 100; // Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second
@@ -507,33 +506,15 @@ async function stopServer(child: ChildProcess) {
 }
 
 /** A fresh PostgreSQL database for the bench, or why there is none. */
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { skipped: string }> {
+async function postgresDatabase(): Promise<PgDatabase | { skipped: string }> {
   const admin = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
   try {
-    await client.connect();
+    return await createPgDatabase(admin, 'zhol_bench', { connectTimeoutMs: 3000 });
   } catch (error) {
-    return { skipped: `PostgreSQL not reachable at ${admin} (${error instanceof Error ? error.message : error})` };
+    return {
+      skipped: `could not create a bench database at ${admin} (${error instanceof Error ? error.message : error})`,
+    };
   }
-  const name = `zhol_bench_${randomBytes(5).toString('hex')}`;
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    await client.end();
-    return { skipped: `could not create a bench database: ${error instanceof Error ? error.message : error}` };
-  }
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 const ms = (n: number | null) => (n === null ? '–' : `${n.toFixed(1)} ms`);
