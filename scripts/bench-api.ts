@@ -5,18 +5,17 @@
 // call's server CPU is set beside the locale call's (the budget: at most 2× per call).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { createApp } from '../src/server/app';
 import { parseServerConfig } from '../src/server/config';
-import { createDb, migrateToLatest } from '../src/server/db/client';
+import { createDb } from '../src/server/db/client';
 import { loadContent } from '../src/server/services/content';
-import { syncContent } from '../src/server/services/content-sync';
-import { syncQuestionContent, loadBank } from '../src/server/services/questions';
-import { hashPassword } from '../src/server/services/passwords';
 import { makeBank } from '../tests/support/bank';
+import { makeLearners, PASSWORD, prepareDatabase } from './lib/bench-db';
+import { freePort } from './lib/net.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100);
 /** What scripts/bench.mjs puts in its table and bench/results.json (written to BENCH_OUT when set). */
@@ -24,68 +23,12 @@ const results: Record<string, unknown> = {};
 /** A learner reads between answers; 0.5–1.5 s here (real learners take far longer) keeps the run short. */
 const THINK_MS: [number, number] = [500, 1500];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const PASSWORD = 'bench-password-1';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
+/** The bench's database and LEARNERS learners `bench0…` with a day's test access to category B. */
 async function prepare(url: string) {
-  const { db } = createDb(url);
-  await migrateToLatest(db);
-  const content = loadContent();
-  await syncContent(db, content);
-  const loaded = await syncQuestionContent(db, content);
-  if (!loaded || loaded.added + loaded.unchanged + loaded.updated < 100) {
-    await loadBank(
-      db,
-      makeBank(
-        content.themes.map((t) => t.code),
-        10,
-        'bench',
-      ),
-      { source: 'bench', full: true },
-    );
-  }
-  const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
-  const hash = await hashPassword(PASSWORD);
-  const now = new Date();
-  for (let i = 0; i < LEARNERS; i++) {
-    const { id } = await db
-      .insertInto('learners')
-      .values({
-        login: `bench${i}`,
-        email: null,
-        phone: null,
-        phone_digits: null,
-        fullname: `Bench ${i}`,
-        password_hash: hash,
-        blocked: 0,
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('accesses')
-      .values({
-        learner_id: id,
-        type: 'test',
-        target_id: b.id,
-        start_at: now.toISOString(),
-        end_at: new Date(now.getTime() + 86_400_000).toISOString(),
-        revoked_at: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
-  }
-  await db.destroy();
-  return b.id;
+  const qualification = await prepareDatabase(url, { atLeast: 100, perTheme: 10 });
+  await makeLearners(url, 'bench', LEARNERS, qualification);
+  return qualification;
 }
 
 /** `npm run questions:import -- <folder> --full` of 2,000 generated questions (with pictures) into a
@@ -204,13 +147,13 @@ async function benchAnswerCpu(url: string, qualification: number) {
       [
         name.padEnd(34),
         `${(mean(xs) / 1000).toFixed(3)} ms`.padStart(13),
-        `${(percentile(s, 50) / 1000).toFixed(3)} ms`.padStart(13),
-        `${(percentile(s, 95) / 1000).toFixed(3)} ms`.padStart(13),
+        `${(percentile(s, 50)! / 1000).toFixed(3)} ms`.padStart(13),
+        `${(percentile(s, 95)! / 1000).toFixed(3)} ms`.padStart(13),
         String(Math.round(xs.reduce((sum, x) => sum + x.bytes, 0) / xs.length)).padStart(13),
       ].join(''),
     );
   }
-  const medianRatio = percentile(sorted(answers), 50) / percentile(sorted(locales), 50);
+  const medianRatio = percentile(sorted(answers), 50)! / percentile(sorted(locales), 50)!;
   console.log(
     `Answer / locale CPU: ${ratio.toFixed(2)}× by the mean (budget ≤ 2×) ${ratio <= 2 ? 'within budget' : 'OVER BUDGET'}; ${medianRatio.toFixed(2)}× by the median`,
   );
@@ -296,9 +239,9 @@ async function main() {
         String(latencies.length),
         String(errors),
         (latencies.length / seconds).toFixed(0),
-        ms(percentile(latencies, 50)),
-        ms(percentile(latencies, 95)),
-        ms(percentile(latencies, 99)),
+        ms(percentile(latencies, 50)!),
+        ms(percentile(latencies, 95)!),
+        ms(percentile(latencies, 99)!),
         ms(latencies[latencies.length - 1]!),
         '20.0 ms',
       ]

@@ -16,22 +16,17 @@
 // all concurrently; total time, errors (any non-2xx or failed request: must be 0), the database's size
 // after, and the server's memory idle and at its peak under that load.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { createDb, migrateToLatest } from '../src/server/db/client';
-import { loadContent } from '../src/server/services/content';
-import { syncContent } from '../src/server/services/content-sync';
-import { hashPassword } from '../src/server/services/passwords';
-import { loadBank, syncQuestionContent } from '../src/server/services/questions';
-import { makeBank } from '../tests/support/bank';
+import { createDb } from '../src/server/db/client';
+import { makeLearners, PASSWORD, prepareDatabase } from './lib/bench-db';
+import { freePort } from './lib/net.mjs';
+import { createPgDatabase, type PgDatabase } from './lib/pg-database';
+import { percentile } from './lib/stats.mjs';
 
-export const PASSWORD = 'bench-password-1';
 const CLK_TCK = 100; // Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second
 
 export interface Target {
@@ -64,78 +59,8 @@ export interface CannonRow {
 
 // ——— the database ———
 
-/** Migrates, loads the content and, when the content has few questions, a generated bank; returns category B's id. */
-export async function prepareDatabase(url: string): Promise<number> {
-  const { db } = createDb(url);
-  try {
-    await migrateToLatest(db);
-    const content = loadContent();
-    await syncContent(db, content);
-    const loaded = await syncQuestionContent(db, content);
-    if (!loaded || loaded.added + loaded.unchanged + loaded.updated < 200) {
-      // Trainings here draw 200 questions.
-      await loadBank(
-        db,
-        makeBank(
-          content.themes.map((t) => t.code),
-          20,
-          'bench',
-        ),
-        { source: 'bench', full: true },
-      );
-    }
-    const b = await db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow();
-    return b.id;
-  } finally {
-    await db.destroy();
-  }
-}
-
-/** `count` learners `<prefix>0…`, each with a day's test access to `qualification` (one password hash for all). */
-export async function makeLearners(url: string, prefix: string, count: number, qualification: number) {
-  const { db } = createDb(url);
-  try {
-    const hash = await hashPassword(PASSWORD);
-    const now = new Date();
-    const logins = Array.from({ length: count }, (_, i) => `${prefix}${i}`);
-    for (let i = 0; i < count; i += 200) {
-      const chunk = logins.slice(i, i + 200);
-      const ids = await db
-        .insertInto('learners')
-        .values(
-          chunk.map((login) => ({
-            login,
-            email: null,
-            phone: null,
-            phone_digits: null,
-            fullname: `Bench ${login}`,
-            password_hash: hash,
-            blocked: 0,
-            created_at: now.toISOString(),
-          })),
-        )
-        .returning('id')
-        .execute();
-      await db
-        .insertInto('accesses')
-        .values(
-          ids.map(({ id }) => ({
-            learner_id: id,
-            type: 'test' as const,
-            target_id: qualification,
-            start_at: now.toISOString(),
-            end_at: new Date(now.getTime() + 86_400_000).toISOString(),
-            revoked_at: null,
-            created_at: now.toISOString(),
-          })),
-        )
-        .execute();
-    }
-    return logins;
-  } finally {
-    await db.destroy();
-  }
-}
+/** The bank this bench needs: its trainings draw 200 questions. */
+export const LOAD_BANK = { atLeast: 200, perTheme: 20 };
 
 /** Question id → its correct answer's position: the season's learners know the answers (an exam ends at the ninth mistake). */
 async function answerKey(url: string): Promise<Map<number, number>> {
@@ -458,9 +383,6 @@ export interface SeasonResult {
   rssPeakKb: number | null;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : null;
-
 /** `logins` (made by makeLearners) each sign in and take a whole exam, all at once. */
 export async function benchSeason(
   target: Target,
@@ -560,14 +482,6 @@ export async function benchSeason(
 
 // ——— the command: the built server on SQLite, then on PostgreSQL ———
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 async function startServer(dbUrl: string): Promise<{ target: Target; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/server.mjs'], {
@@ -592,33 +506,15 @@ async function stopServer(child: ChildProcess) {
 }
 
 /** A fresh PostgreSQL database for the bench, or why there is none. */
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { skipped: string }> {
+async function postgresDatabase(): Promise<PgDatabase | { skipped: string }> {
   const admin = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
   try {
-    await client.connect();
+    return await createPgDatabase(admin, 'zhol_bench', { connectTimeoutMs: 3000 });
   } catch (error) {
-    return { skipped: `PostgreSQL not reachable at ${admin} (${error instanceof Error ? error.message : error})` };
+    return {
+      skipped: `could not create a bench database at ${admin} (${error instanceof Error ? error.message : error})`,
+    };
   }
-  const name = `zhol_bench_${randomBytes(5).toString('hex')}`;
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    await client.end();
-    return { skipped: `could not create a bench database: ${error instanceof Error ? error.message : error}` };
-  }
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 const ms = (n: number | null) => (n === null ? '–' : `${n.toFixed(1)} ms`);
@@ -674,7 +570,7 @@ export interface LoadOptions {
 
 async function runOn(dialect: string, dbUrl: string, o: LoadOptions) {
   const out: Record<string, unknown> = {};
-  const qualification = await prepareDatabase(dbUrl);
+  const qualification = await prepareDatabase(dbUrl, LOAD_BANK);
   const connections = o.quick ? [10, 30] : [100, 300];
   const apiLogins = o.parts.has('api')
     ? await makeLearners(dbUrl, 'bench', Math.max(...connections), qualification)

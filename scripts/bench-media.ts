@@ -19,7 +19,6 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,18 +27,12 @@ import { loadContent } from '../src/server/services/content';
 import { syncContent } from '../src/server/services/content-sync';
 import { loadBank, syncQuestionContent } from '../src/server/services/questions';
 import { makeBank } from '../tests/support/bank';
+import { freePort } from './lib/net.mjs';
 
 const SIZE = 40 * 1024 * 1024;
 const CONCURRENT = 60;
 const ROUNDS = 5;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 function memory(pid: number): { rss: number; hwm: number } {

@@ -27,10 +27,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { freePort } from './lib/net.mjs';
 
 const PARTS = ['weight', 'pages', 'rules', 'media', 'answer', 'api', 'season'];
 const argv = process.argv.slice(2);
@@ -191,15 +191,6 @@ async function wireWeight(port, route) {
 }
 
 // Pages rendered per request (a test, a statistic, 404) are not files: ask the built server for them.
-async function freePort() {
-  return new Promise((ok) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
 /** Runs a TypeScript part (through tsx) and returns the JSON it wrote to BENCH_OUT, or null if it failed. */
 function runPart(script, env = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'zhol-bench-out-')), 'out.json');

@@ -5,14 +5,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { requireNode } from './lib/node-version.mjs';
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(
-    `Zhol needs Node 22.12+ (this is ${process.version}). Run it through npm (npm start, npm test), which brings Node 24, or first: source scripts/ensure-node.sh`,
-  );
-  process.exit(1);
-}
+requireNode();
 
 const entry = 'dist/server/entry.mjs';
 const server = 'scripts/server.mjs';

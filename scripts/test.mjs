@@ -3,15 +3,10 @@
 // browser tests against the built server on a free port. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './lib/net.mjs';
+import { requireNode } from './lib/node-version.mjs';
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(
-    `Zhol needs Node 22.12+ (this is ${process.version}). Run it through npm (npm start, npm test), which brings Node 24, or first: source scripts/ensure-node.sh`,
-  );
-  process.exit(1);
-}
+requireNode();
 
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 
@@ -25,18 +20,6 @@ function run(title, command, args, extraEnv = {}) {
     process.exit(result.status || 1);
   }
   console.log(`✔ ${title} (${seconds}s)`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;

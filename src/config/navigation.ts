@@ -1,7 +1,7 @@
 // The sidebar's navigation, in the shape the menu call returns (label per locale, path, icon,
 // external, passive, children, expanded). Static until the menu API replaces it.
 import { localeCodes, type Locale } from '../i18n/locales';
-import { messages } from '../i18n/messages';
+import { messages, type MessageFileKey } from '../i18n/messages';
 import { site } from './site';
 
 export interface NavLink {
@@ -16,7 +16,7 @@ export interface NavLink {
   expanded?: boolean;
 }
 
-function label(key: string): Record<Locale, string> {
+function label(key: MessageFileKey): Record<Locale, string> {
   return Object.fromEntries(localeCodes.map((l) => [l, messages[l][key]!])) as Record<Locale, string>;
 }
 

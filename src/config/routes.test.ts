@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/messages/en.json';
-import kz from '../i18n/messages/kz.json';
-import ru from '../i18n/messages/ru.json';
+import en from '../i18n/messages/en';
+import kz from '../i18n/messages/kz';
+import ru from '../i18n/messages/ru';
 import { localePath, routeByPath, routes, staticRoutes } from './routes';
 
 const dictionaries: Record<string, Record<string, string>> = { ru, kz, en };

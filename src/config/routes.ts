@@ -42,7 +42,8 @@ export const routes = [
 export type RouteKey = (typeof routes)[number]['key'];
 
 /** The static pages, built once per locale. */
-export const staticRoutes = routes.filter((r): r is (typeof routes)[number] & RouteDef => !('onDemand' in r));
+export type StaticRoute = Exclude<(typeof routes)[number], { onDemand: true }> & RouteDef;
+export const staticRoutes = routes.filter((r): r is StaticRoute => !('onDemand' in r));
 
 export function routeByPath(path: string): RouteDef | undefined {
   return routes.find((r) => r.path === path);

@@ -1,10 +1,12 @@
-import i18next, { type i18n, type TFunction } from 'i18next';
+import i18next, { type i18n } from 'i18next';
+import type { MessageKey } from './keys';
 import { locales, type Locale } from './locales';
 import { messages } from './messages';
 import { russianPluralRules } from './plural';
 
 export * from './locales';
 export { formatNumber, formatDate, formatDateTime } from './format';
+export type { MessageKey, PluralKey } from './keys';
 
 /**
  * i18next picks plural forms through Intl.PluralRules, cached per language. We put the spec's
@@ -39,6 +41,10 @@ export function getI18n(locale: Locale): i18n {
   return instance;
 }
 
-export function useTranslations(locale: Locale): TFunction {
-  return getI18n(locale).t;
+/** A lookup in one locale's dictionary by a key that exists; `{ count }` picks a plural form. */
+export type Translate = (key: MessageKey, params?: Record<string, unknown>) => string;
+
+export function useTranslations(locale: Locale): Translate {
+  const { t } = getI18n(locale);
+  return (key, params = {}) => t(key, params);
 }

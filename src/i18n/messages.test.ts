@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locale } from './locales';
-import { baseKeys, checkMessages, messages, type Messages } from './messages';
+import type { AreaFiles } from './messages/dictionary';
+import { baseKeys, checkAreas, checkMessages, messageAreas, messages, type Messages } from './messages';
 
 /** A deep-enough copy of the real dictionaries to break one thing in. */
 function copy(): Record<Locale, Messages> {
@@ -14,9 +15,25 @@ describe('checkMessages', () => {
   });
 
   it('has the very same keys in every file, plural forms included (English and Kazakh carry few and many too)', () => {
-    const ru = Object.keys(messages.ru).sort();
-    expect(Object.keys(messages.kz).sort()).toEqual(ru);
-    expect(Object.keys(messages.en).sort()).toEqual(ru);
+    const areas = Object.keys(messageAreas.ru);
+    expect(areas.length).toBeGreaterThan(1);
+    expect(Object.keys(messageAreas.kz)).toEqual(areas);
+    expect(Object.keys(messageAreas.en)).toEqual(areas);
+    for (const area of areas) {
+      const ru = Object.keys(messageAreas.ru[area]!).sort();
+      expect(ru.length, area).toBeGreaterThan(0);
+      expect(Object.keys(messageAreas.kz[area]!).sort(), `kz/${area}.json`).toEqual(ru);
+      expect(Object.keys(messageAreas.en[area]!).sort(), `en/${area}.json`).toEqual(ru);
+    }
+  });
+
+  it('merges the area files into one flat dictionary per locale, losing no key', () => {
+    for (const [code, areas] of Object.entries(messageAreas)) {
+      const count = Object.values(areas).reduce((n, dict) => n + Object.keys(dict).length, 0);
+      expect(Object.keys(messages[code as Locale]), code).toHaveLength(count);
+    }
+    expect(messages.en['nav.tests']).toBe('Tests');
+    expect(messages.ru['stats.loading']).toBe(messageAreas.ru.statistics!['stats.loading']);
   });
 
   it('reports a key missing from one locale', () => {
@@ -67,6 +84,38 @@ describe('checkMessages', () => {
     all.ru['nav.home'] = '';
     all.en['nav.home'] = '   ';
     expect(checkMessages(all)).toEqual(['ru: key "nav.home" is empty', 'en: key "nav.home" is empty']);
+  });
+});
+
+/** A copy of the real area files to break one thing in. */
+function copyAreas(): Record<Locale, AreaFiles> {
+  const copyOf = (areas: AreaFiles) => Object.fromEntries(Object.entries(areas).map(([a, d]) => [a, { ...d }]));
+  return { ru: copyOf(messageAreas.ru), kz: copyOf(messageAreas.kz), en: copyOf(messageAreas.en) };
+}
+
+describe('checkAreas', () => {
+  it('finds no problem in the real area files', () => {
+    expect(checkAreas()).toEqual([]);
+  });
+
+  it('reports a key held by two area files of one locale (the later would silently win)', () => {
+    const all = copyAreas();
+    all.en.exam!['nav.tests'] = 'Tests';
+    expect(checkAreas(all)).toEqual(['en: key "nav.tests" is in both shell.json and exam.json']);
+  });
+
+  it('reports a key moved to another area file than ru has it in', () => {
+    const all = copyAreas();
+    all.kz.exam!['nav.tests'] = all.kz.shell!['nav.tests']!;
+    delete all.kz.shell!['nav.tests'];
+    expect(checkAreas(all)).toEqual(['kz: key "nav.tests" is in exam.json, ru has it in shell.json']);
+  });
+
+  it('reports an area file missing from a locale, or one ru does not have', () => {
+    const all = copyAreas();
+    delete all.en.rules;
+    all.kz.extra = {};
+    expect(checkAreas(all)).toEqual(['kz: extra.json is not in ru', 'en: no rules.json']);
   });
 });
 

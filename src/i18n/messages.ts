@@ -1,14 +1,24 @@
 // Loads the three dictionaries and checks them once at load (as Starlight does with its
 // translation schema): a missing or extra key, or a missing plural form, fails loudly at build
 // and in the unit tests instead of showing a raw key to a learner.
-import en from './messages/en.json';
-import kz from './messages/kz.json';
-import ru from './messages/ru.json';
+import en, { areas as enAreas } from './messages/en';
+import kz, { areas as kzAreas } from './messages/kz';
+import ru, { areas as ruAreas } from './messages/ru';
+import type { AreaFiles } from './messages/dictionary';
 import { locales, localeCodes, type Locale } from './locales';
 import { pluralCategory } from './plural';
 
+export type { MessageFileKey, MessageKey, PluralKey } from './keys';
+import type { MessageFileKey } from './keys';
+
+/** A dictionary as the checks see it: any keys, so a test can break one. */
 export type Messages = Record<string, string>;
-export const messages: Record<Locale, Messages> = { ru, kz, en };
+/** A real dictionary: exactly ru's keys, plural forms included. */
+export type Dictionary = Record<MessageFileKey, string>;
+
+export const messages: Record<Locale, Dictionary> = { ru, kz, en };
+/** Each locale's messages as their area files (messages/{locale}/{area}.json). */
+export const messageAreas: Record<Locale, AreaFiles> = { ru: ruAreas, kz: kzAreas, en: enAreas };
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
@@ -52,7 +62,41 @@ export function checkMessages(all: Record<Locale, Messages> = messages): string[
   return problems;
 }
 
-const problems = checkMessages();
+/**
+ * Every problem with how the dictionaries are split into area files: each locale has ru's files,
+ * each key sits in the same file as in ru, and no key sits in two files (the later would win).
+ */
+export function checkAreas(all: Record<Locale, AreaFiles> = messageAreas): string[] {
+  const problems: string[] = [];
+  /** key → the area file holding it, reporting a key held twice. */
+  const areaOfKey = (code: Locale) => {
+    const found = new Map<string, string>();
+    for (const [area, dict] of Object.entries(all[code])) {
+      for (const k of Object.keys(dict)) {
+        const earlier = found.get(k);
+        if (earlier) problems.push(`${code}: key "${k}" is in both ${earlier}.json and ${area}.json`);
+        else found.set(k, area);
+      }
+    }
+    return found;
+  };
+  const reference = areaOfKey('ru');
+  for (const code of localeCodes) {
+    if (code === 'ru') continue;
+    const names = Object.keys(all[code]);
+    for (const area of Object.keys(all.ru)) if (!names.includes(area)) problems.push(`${code}: no ${area}.json`);
+    for (const area of names) if (!(area in all.ru)) problems.push(`${code}: ${area}.json is not in ru`);
+    for (const [k, area] of areaOfKey(code)) {
+      const expected = reference.get(k);
+      if (expected && expected !== area) {
+        problems.push(`${code}: key "${k}" is in ${area}.json, ru has it in ${expected}.json`);
+      }
+    }
+  }
+  return problems;
+}
+
+const problems = [...checkAreas(), ...checkMessages()];
 if (problems.length) {
   throw new Error(`Translation files disagree:\n  ${problems.join('\n  ')}`);
 }

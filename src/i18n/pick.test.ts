@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, pickTexts, plural } from './pick';
+import type { PluralKey } from './keys';
+import { interpolate, pickTexts, plural, type Texts } from './pick';
 
 describe('pickTexts', () => {
   it('takes whole prefixes only, in the requested locale', () => {
@@ -34,7 +35,8 @@ describe('plural', () => {
     expect(plural(pickTexts('kz', ['ui']), 'kz', 'ui.questions', 3)).toMatch(/^3 /);
   });
   it('falls back to the other form and to the bare key', () => {
-    expect(plural({ x_other: '{{count}} x' }, 'ru', 'x', 5)).toBe('5 x');
-    expect(plural({ x: 'just {{count}}' }, 'en', 'x', 2)).toBe('just 2');
+    expect(plural({ 'ui.questions_other': '{{count}} x' }, 'ru', 'ui.questions', 5)).toBe('5 x');
+    // Texts that the dictionaries never produce (a bare plural key), to prove the last fallback.
+    expect(plural({ x: 'just {{count}}' } as Texts, 'en', 'x' as PluralKey, 2)).toBe('just 2');
   });
 });

@@ -5,8 +5,9 @@ import { messages } from './messages';
 import type { Locale } from './locales';
 import type { Texts } from './interpolate';
 
-export { interpolate, plural, type Texts } from './interpolate';
+export { interpolate, plural, textOf, type Texts } from './interpolate';
 
+/** The keys under whole prefixes (`exam` takes `exam.*`, not `examples.*`). */
 export function pickTexts(locale: Locale, prefixes: string[]): Texts {
   return Object.fromEntries(
     Object.entries(messages[locale]).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(`${p}.`))),

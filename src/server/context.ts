@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import qs from 'qs';
 import { z } from 'zod';
 import type { Locale } from '../i18n/locales';
+import type { MessageKey } from '../i18n/keys';
 import type { ServerConfig } from './config';
 import type { Database, Learner } from './db/schema';
 import { ApiError, requestLocale } from './errors';
@@ -125,7 +126,7 @@ export function bracketQuery<T extends z.ZodType>(c: AppContext, schema: T): z.i
 export async function jsonBody<T extends z.ZodType>(
   c: AppContext,
   schema: T,
-  messageKey = 'errors.badRequest',
+  messageKey: MessageKey = 'errors.badRequest',
 ): Promise<z.infer<T>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new ApiError(400, 'errors.jsonOnly');
@@ -149,7 +150,7 @@ export async function jsonBody<T extends z.ZodType>(
 export async function optionalJsonBody<T extends z.ZodType>(
   c: AppContext,
   schema: T,
-  messageKey = 'errors.badRequest',
+  messageKey: MessageKey = 'errors.badRequest',
 ): Promise<z.infer<T>> {
   const type = c.req.header('content-type');
   if (type !== undefined && !/^application\/json\b/i.test(type)) throw new ApiError(400, 'errors.jsonOnly');

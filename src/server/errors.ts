@@ -1,14 +1,14 @@
 // One error shape for the whole API: {desc, status, code?}, with `desc` in the request's language.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { useTranslations, type Locale } from '../i18n';
+import { useTranslations, type Locale, type MessageKey } from '../i18n';
 import type { DomainError, DomainErrorKind } from './services/domain-error';
 
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    /** A message key (`errors.*`) translated per request, or already-translated text. */
-    readonly messageKey: string,
+    /** A message key (`errors.*`) translated per request. */
+    readonly messageKey: MessageKey,
     readonly params: Record<string, unknown> = {},
     readonly code?: string,
   ) {
@@ -45,7 +45,7 @@ export function requestLocale(header: string | null | undefined): Locale {
 export function errorBody(
   c: Context,
   status: number,
-  key: string,
+  key: MessageKey,
   params: Record<string, unknown> = {},
   code?: string,
 ) {

@@ -1,8 +1,8 @@
 // The clause format the bank cites the rules in, and the citation each language shows.
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/messages/en.json';
-import kz from '../i18n/messages/kz.json';
-import ru from '../i18n/messages/ru.json';
+import en from '../i18n/messages/en';
+import kz from '../i18n/messages/kz';
+import ru from '../i18n/messages/ru';
 import { citeClause, clauseHref, parseClause } from './clause';
 
 describe('parseClause', () => {

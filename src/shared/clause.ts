@@ -108,9 +108,12 @@ export function citeClause(clause: Clause, texts: Texts): string {
       });
     case 'sign':
     case 'marking':
-      return interpolate(texts[`exam.cite.${clause.section ? `${clause.kind}Group` : clause.kind}`], {
-        code: clause.code,
-      });
+      return interpolate(
+        texts[clause.section ? (`exam.cite.${clause.kind}Group` as const) : (`exam.cite.${clause.kind}` as const)],
+        {
+          code: clause.code,
+        },
+      );
     default:
       return interpolate(texts[`exam.cite.${clause.kind}${clause.sub ? 'Sub' : ''}`], {
         n: clause.item,

@@ -1,7 +1,7 @@
 // The first-party page-view counter on both databases: counted per Almaty day, route pattern and
 // locale; anything that is not a page of the site is refused and counts nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
+import en from '../../src/i18n/messages/en';
 import { createApp } from '../../src/server/app';
 import { pageViewTotals } from '../../src/server/services/analytics';
 import { createTestDb, dialects, type TestDb } from '../support/db';

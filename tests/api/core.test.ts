@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
-import kz from '../../src/i18n/messages/kz.json';
-import ru from '../../src/i18n/messages/ru.json';
+import en from '../../src/i18n/messages/en';
+import kz from '../../src/i18n/messages/kz';
+import ru from '../../src/i18n/messages/ru';
 import { createApp } from '../../src/server/app';
 import { requestLocale } from '../../src/server/errors';
 import { createTestDb, type TestDb } from '../support/db';

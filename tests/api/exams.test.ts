@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
-import ru from '../../src/i18n/messages/ru.json';
+import en from '../../src/i18n/messages/en';
+import ru from '../../src/i18n/messages/ru';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';

@@ -2,7 +2,7 @@
 // a body, chunked and not, signed in and not — through a real listening port and the same Node
 // adapter as production, where a failure once hid that app.request() never showed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
+import en from '../../src/i18n/messages/en';
 import { dialects } from '../support/db';
 import {
   apiRoutes,

@@ -3,8 +3,8 @@
 // streamed one are all fine; a form's or plain text's Content-Type, even with an empty body, is refused
 // with the learner's message and changes nothing; malformed JSON and a bad field are 400, never 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
-import kz from '../../src/i18n/messages/kz.json';
+import en from '../../src/i18n/messages/en';
+import kz from '../../src/i18n/messages/kz';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';

@@ -2,26 +2,20 @@
 // a port nothing listens on. Requests answer 503 {desc, status} in the learner's language with
 // Retry-After, liveness stays 200, readiness says 503, and the outage is one log line, not one per
 // request. (tests/faults/outage-pg.test.ts, in `npm run test:faults`, freezes, stops and restarts a real server.)
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
-import kz from '../../src/i18n/messages/kz.json';
-import ru from '../../src/i18n/messages/ru.json';
+import en from '../../src/i18n/messages/en';
+import kz from '../../src/i18n/messages/kz';
+import ru from '../../src/i18n/messages/ru';
 import { parseServerConfig } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
 import { isDatabaseUnavailable, Outage } from '../../src/server/db/availability';
 import { createDb, type Db } from '../../src/server/db/client';
 import { ApiError, DatabaseUnavailableError } from '../../src/server/errors';
+import { freePort } from '../../scripts/lib/net.mjs';
 import { send, startApiServer, type TestServer } from '../support/http-server';
 
 /** A port that was free a moment ago: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const closedPort = freePort;
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 

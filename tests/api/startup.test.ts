@@ -2,12 +2,11 @@
 // PostgreSQL several app processes may start at once behind a load balancer (DESIGN §10), so none
 // may fail because another got there first. (SQLite is one process's database: its migrator has no
 // cross-connection lock, and the README says to go to PostgreSQL past one process.)
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createPgDatabase } from '../../scripts/lib/pg-database';
 import { initDeps } from '../../src/server/runtime';
 import { dialects } from '../support/db';
 
@@ -16,21 +15,7 @@ async function freshUrl(dialect: string): Promise<{ url: string; drop: () => Pro
     const dir = mkdtempSync(join(tmpdir(), 'zhol-startup-'));
     return { url: `file:${join(dir, 'zhol.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `zhol_startup_${randomBytes(6).toString('hex')}`;
-  const run = async (query: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return createPgDatabase(process.env.TEST_DATABASE_URL!, 'zhol_startup');
 }
 
 describe.each(dialects)('start-up on %s', (dialect) => {

@@ -1,6 +1,6 @@
 // Shared data and helpers for the browser suite. Expected texts come from the message files and
 // the route table, so a renamed key or a new route shows up here instead of drifting silently.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { staticRoutes } from '../../src/config/routes';
@@ -9,8 +9,12 @@ import { localeCodes, locales, type Locale } from '../../src/i18n/locales';
 export { localeCodes, locales, type Locale };
 
 type Messages = Record<string, string>;
-const load = (code: Locale): Messages =>
-  JSON.parse(readFileSync(new URL(`../../src/i18n/messages/${code}.json`, import.meta.url), 'utf8')) as Messages;
+/** A locale's area files (messages/{code}/*.json) merged, as src/i18n/messages.ts does. */
+function load(code: Locale): Messages {
+  const dir = new URL(`../../src/i18n/messages/${code}/`, import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  return Object.assign({}, ...files.map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Messages));
+}
 
 export const messages: Record<Locale, Messages> = { ru: load('ru'), kz: load('kz'), en: load('en') };
 

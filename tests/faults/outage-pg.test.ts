@@ -8,7 +8,7 @@
 // It runs where the database suites run on PostgreSQL (TEST_DATABASE_URL set, as in CI) and the
 // server binaries are installed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ru from '../../src/i18n/messages/ru.json';
+import ru from '../../src/i18n/messages/ru';
 import type { Deps } from '../../src/server/context';
 import { Outage } from '../../src/server/db/availability';
 import { createDb, type Db } from '../../src/server/db/client';

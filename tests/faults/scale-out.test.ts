@@ -3,11 +3,10 @@
 // learner signs in on one process, answers on the other, finishes on the first, and gets the result
 // one process gives; the login limit and one-exam-at-a-time hold across the processes, because
 // sessions, login attempts and exams all live in the database. Runs where TEST_DATABASE_URL is set.
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDatabase, type PgDatabase } from '../../scripts/lib/pg-database';
 import { createDb, type Db } from '../../src/server/db/client';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
 import { type ApiProcess, call, copyLearners, type Reply, sessionCookie, startApiProcess } from './support/kit';
@@ -48,8 +47,7 @@ async function roundRobinProxy(upstreams: string[]) {
 const servedBy = (reply: Reply) => Number(reply.headers['x-served-by']);
 
 describe('two app processes on one PostgreSQL behind a round-robin proxy', () => {
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `zhol_scale_${randomBytes(6).toString('hex')}`;
+  let pgDatabase: PgDatabase | undefined;
   let url: string;
   let apps: ApiProcess[] = [];
   let proxy: Awaited<ReturnType<typeof roundRobinProxy>>;
@@ -57,13 +55,8 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
   let b: number;
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const target = new URL(admin);
-    target.pathname = `/${name}`;
-    url = target.toString();
+    pgDatabase = await createPgDatabase(process.env.TEST_DATABASE_URL!, 'zhol_scale');
+    url = pgDatabase.url;
     // Both start at once on the empty database: migrations, content and demo data under their locks.
     const env = { DATABASE_URL: url, ZHOL_DEMO: '1', ZHOL_TRUST_PROXY: '1' };
     apps = await Promise.all([startApiProcess(env), startApiProcess(env)]);
@@ -77,10 +70,7 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     await proxy?.close();
     await Promise.all(apps.map((a) => a.stop()));
     await database?.db.destroy();
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    await pgDatabase?.drop();
   });
 
   /** The right answers of an examination, slot by slot, from the database. */

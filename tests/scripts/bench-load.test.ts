@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { benchApi, benchSeason, makeLearners, prepareDatabase, type Target } from '../../scripts/bench-load';
+import { benchApi, benchSeason, LOAD_BANK, type Target } from '../../scripts/bench-load';
+import { makeLearners, prepareDatabase } from '../../scripts/lib/bench-db';
 import { parseServerConfig } from '../../src/server/config';
 import { createDb } from '../../src/server/db/client';
 import { startApiServer, type TestServer } from '../support/http-server';
@@ -19,7 +20,7 @@ describe('bench harness (API and season)', () => {
   let destroy: () => Promise<void>;
 
   beforeAll(async () => {
-    qualification = await prepareDatabase(url);
+    qualification = await prepareDatabase(url, LOAD_BANK);
     const { db } = createDb(url);
     destroy = () => db.destroy();
     const deps = { db, config: parseServerConfig({ DATABASE_URL: url }), now: () => new Date() };

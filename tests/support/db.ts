@@ -1,12 +1,11 @@
 // A fresh, migrated database per suite, on SQLite always and on PostgreSQL when TEST_DATABASE_URL
 // is set (each suite creates its own PostgreSQL database and drops it afterwards).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
+import { createPgDatabase } from '../../scripts/lib/pg-database';
 import { parseServerConfig } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
 import { createDb, migrateToLatest, type Dialect } from '../../src/server/db/client';
@@ -26,21 +25,9 @@ export async function createTestDb(dialect: Dialect, options: { content?: boolea
   let url: string;
   let cleanup: () => Promise<void>;
   if (dialect === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL!;
-    const name = `zhol_test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const target = new URL(admin);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const database = await createPgDatabase(process.env.TEST_DATABASE_URL!, 'zhol_test');
+    url = database.url;
+    cleanup = database.drop;
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'zhol-test-'));
     url = `file:${join(dir, 'test.db')}`;

@@ -4,9 +4,9 @@
 // root, so under root every command runs as the `postgres` system user (runuser).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/lib/net.mjs';
 
 /** The newest installed server's bin folder, or undefined when there is none. */
 export function postgresBin(): string | undefined {
@@ -17,14 +17,6 @@ export function postgresBin(): string | undefined {
   );
   versions.sort((a, b) => Number(b) - Number(a));
   return versions[0] && join(root, versions[0], 'bin');
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const asRoot = process.getuid?.() === 0;

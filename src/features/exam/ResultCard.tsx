@@ -2,7 +2,7 @@
 // is up, completed), correct answers and mistakes, the time it took, and what to do next.
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../../i18n/locales';
-import { interpolate, type Texts } from '../../i18n/interpolate';
+import { interpolate, textOf, type Texts } from '../../i18n/interpolate';
 import { formatClock, isoDuration, resultKey, spentSeconds, summarize } from './logic';
 import { modeLabel } from './StartCard';
 import type { Examination } from './types';
@@ -26,7 +26,7 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
     heading.current?.focus();
   }, []);
   const key = resultKey(exam.status, demo);
-  const label = texts[`${demo ? 'demo' : 'exam'}.result.${key}`] ?? key;
+  const label = textOf(texts, `${demo ? 'demo' : 'exam'}.result.${key}`) ?? key;
   const summary = summarize(exam);
   const spent = spentSeconds(exam, Date.now());
   const good = exam.status === 'passed';
@@ -39,7 +39,7 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
         count: allowance,
         total: exam.question_count,
       })
-    : texts[`${demo ? 'demo' : 'exam'}.result.${key}Text`];
+    : textOf(texts, `${demo ? 'demo' : 'exam'}.result.${key}Text`);
 
   return (
     <section

@@ -76,8 +76,8 @@ function AccessBlock({
   onAction,
 }: {
   kind: string;
-  prefix: string;
-  action: string;
+  prefix: 'home.tests' | 'home.autodrome';
+  action: 'home.tests.start' | 'home.autodrome.go';
   items: AccessItem[];
   texts: Texts;
   onAction: (a: AccessItem) => void;

@@ -1,6 +1,8 @@
 // What services throw when a domain rule refuses a request. No HTTP here: the one onError
 // (src/server/app.ts) turns the kind into a status through src/server/errors.ts.
 
+import type { MessageKey } from '../../i18n/keys';
+
 /** What kind of rule refused a request. */
 export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooManyAttempts';
 
@@ -8,7 +10,7 @@ export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not
 export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
-    readonly messageKey: string,
+    readonly messageKey: MessageKey,
     readonly params: Record<string, unknown> = {},
   ) {
     super(messageKey);

@@ -1,20 +1,14 @@
 // What the fault and scale-out tests share: the API started as a real process (api-process.ts) that
 // a test may kill, learners made in bulk without an argon2 hash each, and a small JSON client.
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../../src/server/services/sessions';
+import { freePort } from '../../../scripts/lib/net.mjs';
 import { send } from '../../support/http-server';
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 export interface ApiProcess {
   base: string;
