@@ -9,10 +9,11 @@ import { $authStatus, $user } from '../../client/auth';
 import { hintHas, rememberEnded } from '../../client/shell-hint';
 import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
+import { useModalDialog } from '../../client/use-modal-dialog';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
-import { $examState, startExamination } from './store';
+import { $examError, $localStatus, $pending, startExamination } from './store';
 import type { ExamListItem } from './types';
 import EndedAccesses, { endedAccesses } from '../home/EndedAccesses';
 import {
@@ -133,13 +134,7 @@ function ModeDialog({
   onRestart: () => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { ref } = useModalDialog(open);
   return (
     <dialog
       ref={ref}
@@ -263,7 +258,9 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const themes = useStore($themes);
   const unfinished = useStore($unfinished);
   const settings = useStore($testSettings);
-  const examState = useStore($examState);
+  const examError = useStore($examError);
+  const examStatus = useStore($localStatus);
+  const examPending = useStore($pending);
   const statistics = useStore($statistics);
   const [notice, setNotice] = useState<Notice>(null);
   const [dialogKind, setDialogKind] = useState<TestKind | null>(null);
@@ -292,8 +289,8 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   }, [selected, status]);
 
   useEffect(() => {
-    if (notice || examState.error) noticeRef.current?.focus();
-  }, [notice, examState.error]);
+    if (notice || examError) noticeRef.current?.focus();
+  }, [notice, examError]);
 
   // The next visit's placeholder takes the shape this learner's page has (see client/shell-hint.ts).
   const endedTests = endedAccesses(accesses).filter((a) => a.type === 'test');
@@ -325,8 +322,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     : (current?.date_end ?? tests.find((a) => a.target.id === selected)?.date_end ?? null);
   const checked = waiting ? [] : checkedThemeIds(themes);
   const allChecked = !waiting && !!themes?.length && checked.length === themes.length;
-  const accessError =
-    !waiting && examState.localStatus === 'error' && examState.error?.status === 403 ? examState.error : null;
+  const accessError = !waiting && examStatus === 'error' && examError?.status === 403 ? examError : null;
 
   async function start(kind: TestKind, resume: boolean) {
     if (selected === null) return;
@@ -361,7 +357,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     else void start(kind, true);
   }
 
-  const busy = waiting || starting !== null || examState.pending.test;
+  const busy = waiting || starting !== null || examPending.test;
   const line = <span className="skeleton skeleton--inline" />;
   const button = (kind: TestKind, extra?: React.ReactNode) => (
     <div className="card tests-action" data-test-kind={kind}>
