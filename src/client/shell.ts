@@ -4,12 +4,6 @@
 import { $authStatus, $user } from './auth';
 import { hasSessionHint } from './session';
 import { installAuthUi, onAuthPageLoad } from './auth-ui';
-// The user's data loaders register on import; the shell loads them so a sign-in on any page fetches them.
-import '../features/home/store';
-import '../features/favorites/store';
-import '../features/statistics/store';
-// One call per page load for a signed-in learner instead of the profile, menu and loader calls.
-import './page-data';
 import { reportPageView } from './analytics';
 import { externalTarget, pagePolicy } from './external-link';
 import {

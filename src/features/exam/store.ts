@@ -139,7 +139,7 @@ export async function openExamination(id: number, language: Locale): Promise<Exa
   }
 }
 
-/** The page call brought this test (client/page-data.ts): opening it then asks the server no second time. */
+/** The page call brought this test (features/home/page-data.ts): opening it then asks the server no second time. */
 export function preloadExamination(exam: Examination): void {
   $examination.set(exam);
   freshFromStart = exam.id;

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage } from '../../tests/support/memory-storage';
-import type { PageData } from '../server/services/page';
-import { $favoriteIds } from '../features/favorites/store';
-import { $accesses, $qualifications, $selectedQualification, $themes } from '../features/home/store';
-import { $statistics } from '../features/statistics/store';
-import { $unfinished, takePreloadedUnfinished } from '../features/exam/choice-store';
-import { $user } from './auth';
+import { MemoryStorage } from '../../../tests/support/memory-storage';
+import type { PageData } from '../../server/services/page';
+import { $favoriteIds } from '../favorites/store';
+import { $accesses, $qualifications, $selectedQualification, $themes } from './store';
+import { $statistics } from '../statistics/store';
+import { $unfinished, takePreloadedUnfinished } from '../exam/choice-store';
+import { $user } from '../../client/auth';
 import { applyPageData, pageKind } from './page-data';
-import { $menu } from './session';
-import { userKey } from './user-storage';
+import { $menu } from '../../client/session';
+import { userKey } from '../../client/user-storage';
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());
