@@ -7,13 +7,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiRequestError } from '../../client/api';
 import { $authStatus, $user } from '../../client/auth';
 import { hintHas, rememberEnded } from '../../client/shell-hint';
-import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
 import { useModalDialog } from '../../client/use-modal-dialog';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { $examError, $localStatus, $pending, startExamination } from './store';
+import { $testsPageWaiting } from './tests-page';
 import type { ExamListItem } from './types';
 import EndedAccesses, { endedAccesses } from '../home/EndedAccesses';
 import {
@@ -22,14 +22,12 @@ import {
   $selectedQualification,
   $testAccesses,
   $themes,
-  loadAccesses,
   selectQualification,
 } from '../home/store';
 import { $testSettings, testLanguage } from '../settings/store';
 import {
   $statistics,
   familiarityShares,
-  loadStatistics,
   notEnoughData,
   statisticsOf,
   type QualificationStatistics,
@@ -38,10 +36,8 @@ import {
   $unfinished,
   checkedThemeIds,
   flattenQualifications,
-  loadUnfinished,
   setThemesChecked,
   startRequest,
-  takePreloadedUnfinished,
   unfinishedOf,
   type TestKind,
 } from './choice-store';
@@ -250,7 +246,7 @@ function FamiliarityCard({ texts, stats }: { texts: Texts; stats: QualificationS
 
 export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const status = useStore($authStatus);
-  const loading = useStore($userLoading);
+  const storesWaiting = useStore($testsPageWaiting);
   const accesses = useStore($accesses);
   const tests = useStore($testAccesses);
   const qualifications = useStore($qualifications);
@@ -270,25 +266,6 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    if (status === 'authenticated' && !loading && accesses === null) {
-      loadAccesses().catch((e: unknown) => console.warn('[zhol] accesses:', e));
-    }
-  }, [status, loading, accesses]);
-
-  useEffect(() => {
-    if (status === 'authenticated' && !loading && statistics === null) {
-      loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', (e as ApiRequestError).desc ?? e));
-    }
-  }, [status, loading, statistics]);
-
-  useEffect(() => {
-    if (selected === null || status !== 'authenticated' || takePreloadedUnfinished(selected)) return;
-    loadUnfinished(selected).catch((e: unknown) =>
-      console.warn('[zhol] unfinished tests:', (e as ApiRequestError).desc ?? e),
-    );
-  }, [selected, status]);
-
-  useEffect(() => {
     if (notice || examError) noticeRef.current?.focus();
   }, [notice, examError]);
 
@@ -298,7 +275,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     if (status === 'authenticated' && accesses !== null) rememberEnded(tests.length ? 0 : endedTests.length);
   }, [status, accesses, tests.length, endedTests.length]);
 
-  const waiting = !hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null);
+  const waiting = !hydrated || storesWaiting;
   // A visitor's page is final as soon as we know it is a visitor (it was prerendered that way).
   if (hydrated && status === 'anonymous') return <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />;
   if (!waiting && !tests.length) {
