@@ -8,13 +8,13 @@ import type { ApiRequestError } from '../../client/api';
 import { $authStatus, $user } from '../../client/auth';
 import { hintHas, rememberEnded } from '../../client/shell-hint';
 import { useHydrated } from '../../client/use-hydrated';
-import { useModalDialog } from '../../client/use-modal-dialog';
-import { formatDate, formatDateTime } from '../../i18n/format';
+import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { $examError, $localStatus, $pending, startExamination } from './store';
+import FamiliarityCard from './FamiliarityCard';
+import ModeDialog from './ModeDialog';
 import { $testsPageWaiting } from './tests-page';
-import type { ExamListItem } from './types';
 import EndedAccesses, { endedAccesses } from '../home/EndedAccesses';
 import {
   $accesses,
@@ -25,13 +25,7 @@ import {
   selectQualification,
 } from '../home/store';
 import { $testSettings, testLanguage } from '../settings/store';
-import {
-  $statistics,
-  familiarityShares,
-  notEnoughData,
-  statisticsOf,
-  type QualificationStatistics,
-} from '../statistics/store';
+import { $statistics, statisticsOf } from '../statistics/store';
 import {
   $unfinished,
   checkedThemeIds,
@@ -104,141 +98,6 @@ export function TryOrBuy({ locale, texts, catalogueUrl }: Props) {
         <a className="btn btn--secondary" href={catalogueUrl} target="_blank" rel="noopener" data-buy>
           {texts['tests.try.buy']}
         </a>
-      </div>
-    </section>
-  );
-}
-
-function ModeDialog({
-  locale,
-  texts,
-  open,
-  kind,
-  item,
-  pending,
-  onContinue,
-  onRestart,
-  onClose,
-}: {
-  locale: Locale;
-  texts: Texts;
-  open: boolean;
-  kind: TestKind | null;
-  item: ExamListItem | undefined;
-  pending: boolean;
-  onContinue: () => void;
-  onRestart: () => void;
-  onClose: () => void;
-}) {
-  const { ref } = useModalDialog(open);
-  return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="mode-title"
-      aria-describedby="mode-text"
-      onClose={onClose}
-      data-mode-dialog
-    >
-      <h3 id="mode-title">{texts['tests.dialog.title']}</h3>
-      <p id="mode-text">
-        {item &&
-          kind &&
-          interpolate(texts['tests.dialog.text'], {
-            mode: texts[`tests.kind.${kind}`] ?? kind,
-            date: item.started_at ? formatDateTime(item.started_at) : '',
-            answered: plural(texts, locale, 'tests.answered', item.correct + item.mistakes, {
-              total: item.question_count,
-            }),
-          })}
-      </p>
-      <div className="row row--end">
-        <button className="btn btn--secondary" type="button" onClick={onClose}>
-          {texts['tests.dialog.close']}
-        </button>
-        <button className="btn btn--secondary" type="button" onClick={onRestart} disabled={pending} data-restart>
-          {texts['tests.dialog.restart']}
-        </button>
-        <button
-          className="btn btn--primary"
-          type="button"
-          onClick={onContinue}
-          disabled={pending}
-          autoFocus
-          data-continue
-        >
-          {texts['tests.dialog.continue']}
-        </button>
-      </div>
-    </dialog>
-  );
-}
-
-/** The spec's question-familiarity chart: correct at least once, always wrong, not met yet, of all. */
-function FamiliarityCard({ texts, stats }: { texts: Texts; stats: QualificationStatistics | undefined }) {
-  const f = stats?.familiarity;
-  const shares = f ? familiarityShares(f) : null;
-  const parts =
-    shares && f
-      ? ([
-          ['correct', f.correct_once, shares.correct],
-          ['wrong', f.always_wrong, shares.wrong],
-          ['unanswered', f.unanswered, shares.unanswered],
-        ] as const)
-      : null;
-  return (
-    <section className="card familiarity" aria-labelledby="familiarity-title" data-familiarity>
-      <h2 id="familiarity-title">{texts['tests.familiarity.title']}</h2>
-      <div className="familiarity__body">
-        {!stats || !f || !parts || !shares ? (
-          <div className="skeleton skeleton--line" role="status" aria-label={texts['tests.loading']} />
-        ) : (
-          <>
-            <div
-              className="familiarity__bar"
-              role="img"
-              data-familiarity-bar
-              aria-label={interpolate(texts['tests.familiarity.chart'], shares)}
-            >
-              {parts.map(
-                ([key, , share]) =>
-                  share > 0 && (
-                    <span
-                      key={key}
-                      className={`familiarity__part familiarity__part--${key}`}
-                      style={{ width: `${share}%` }}
-                    />
-                  ),
-              )}
-            </div>
-            <ul className="familiarity__legend">
-              {parts.map(([key, count, share]) => (
-                <li key={key} data-familiarity-part={key}>
-                  <span className={`familiarity__dot familiarity__part--${key}`} aria-hidden="true" />
-                  {texts[`tests.familiarity.${key}`]}: <strong>{count}</strong>{' '}
-                  <span className="muted">({share}%)</span>
-                </li>
-              ))}
-            </ul>
-            {notEnoughData(f) ? (
-              <p className="notice notice--info" data-not-enough-data>
-                <strong>{texts['tests.notEnough']}</strong> {texts['tests.familiarity.noData']}
-              </p>
-            ) : (
-              <p className="muted">
-                {interpolate(texts['tests.familiarity.summary'], {
-                  total: f.total,
-                  seen: f.correct_once + f.always_wrong,
-                })}{' '}
-                {interpolate(texts['tests.familiarity.tests'], {
-                  count: stats.tests_total,
-                  passed: stats.passed,
-                  failed: stats.failed,
-                })}
-              </p>
-            )}
-          </>
-        )}
       </div>
     </section>
   );
