@@ -1,4 +1,5 @@
 import { cleanStores } from 'nanostores';
+import { forgetStoredValues } from '../../client/browser-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
 import { $authStatus, $user } from '../../client/auth';
@@ -12,6 +13,7 @@ let paths: string[] = [];
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());
+  forgetStoredValues();
   paths = [];
   globalThis.fetch = (async (url: string) => {
     paths.push(url.split('?')[0]!);

@@ -6,6 +6,7 @@
 // layer never imports a feature.
 import type { PageData, PageKind } from '../../server/services/page';
 import { apiRequest, type ApiRequestError } from '../../client/api';
+import { storedText } from '../../client/browser-storage';
 import { setUser, type User } from '../../client/auth';
 import { $menu, setPageLoader } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
@@ -37,23 +38,13 @@ export function pageKind(pathname: string): PageKind {
   return rest === 'tests' ? 'tests' : 'other';
 }
 
-function lastUser(): number | null {
-  try {
-    return Number(localStorage.getItem(LAST_USER_KEY)) || null;
-  } catch {
-    return null;
-  }
-}
+const lastUser = (): number | null => Number(storedText(LAST_USER_KEY).get()) || null;
 
 /** Puts a page call's answer into the stores, as the single calls would have. `preloadExamination`
  *  comes from the exam store, loaded only on the runner's pages (it is not small). */
 export function applyPageData(data: PageData, preloadExamination?: (exam: Examination) => void): User {
   const user: User = data.profile;
-  try {
-    localStorage.setItem(LAST_USER_KEY, String(user.id));
-  } catch {
-    /* blocked */
-  }
+  storedText(LAST_USER_KEY).set(String(user.id));
   $menu.set([...data.menu]);
   $accesses.set(data.accesses as AccessItem[]);
   $statistics.set(data.statistics);
