@@ -294,12 +294,14 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
 
           {(answered || browsing) && feedbackState !== 'unanswered' && (
             <p className={`feedback feedback--${feedbackState}`} data-feedback={feedbackState}>
-              {feedbackState === 'correct' && texts['exam.feedback.correct']}
-              {feedbackState === 'wrong' &&
-                (correctValue
-                  ? interpolate(texts['exam.feedback.wrongWith'], { value: correctValue })
-                  : texts['exam.feedback.wrong'])}
-              {feedbackState === 'answered' && texts['exam.feedback.saved']}
+              {feedbackText(
+                texts,
+                feedbackState === 'correct'
+                  ? { kind: 'correct' }
+                  : feedbackState === 'wrong'
+                    ? { kind: 'wrong', correctValue: correctValue ?? null }
+                    : { kind: 'saved' },
+              )}
             </p>
           )}
           {browsing && feedbackState === 'unanswered' && (

@@ -1,5 +1,6 @@
 // The runner after it opens: Begin, the clock, moving between questions, the star and the demo.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { $now } from '../../client/clock';
 import {
   $currentQuestion,
   $examination,
@@ -19,24 +20,13 @@ import {
   goToQuestion,
   openDemo,
   openExamination,
-  resetExam,
   setBrowsing,
   toggleFavorite,
 } from './store';
-import { cleanStores } from 'nanostores';
-import { $now } from '../../client/clock';
-import { answered, calls, clearCalls, exam, realFetch, serve } from './test-fixtures';
+import { answered, calls, clearCalls, exam, serve, useExamTestHooks } from './test-fixtures';
 import type { DemoResponse } from './types';
 
-beforeEach(() => {
-  resetExam('ru');
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  // The clock's timer belongs to the test that listened to it.
-  cleanStores($timeLeft, $now);
-  vi.useRealTimers();
-});
+useExamTestHooks();
 
 describe('Begin', () => {
   it('begins a test not yet begun on the server, then shows its questions with the clock it returned', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   $examination,
   $examError,
@@ -16,23 +16,12 @@ import {
   finishExamination,
   onExamFinished,
   openExamination,
-  resetExam,
   startExamination,
 } from './store';
-import { cleanStores } from 'nanostores';
-import { $now } from '../../client/clock';
-import { answered, calls, exam, realFetch, serve } from './test-fixtures';
+import { answered, calls, exam, serve, useExamTestHooks } from './test-fixtures';
 import type { AnswerResponse } from './types';
 
-beforeEach(() => {
-  resetExam('ru');
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  // The clock's timer belongs to the test that listened to it.
-  cleanStores($timeLeft, $now);
-  vi.useRealTimers();
-});
+useExamTestHooks();
 
 describe('starting a test', () => {
   it('posts the start call and keeps the test for the runner (no second fetch)', async () => {

@@ -1,4 +1,8 @@
 // What the exam store tests share: a fake API that records its calls, and tests to serve.
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { $now } from '../../client/clock';
+import { $timeLeft, resetExam } from './store';
 import type { Examination } from './types';
 
 export interface Call {
@@ -76,4 +80,17 @@ export function answered(base: Examination, index: number, value: number, correc
     mistakes: base.mistakes + (correct ? 0 : 1),
     answers: base.answers.map((a, i) => (i === index ? { ...a, answered: true, answer: value, correct } : a)),
   };
+}
+
+/** A fresh runner before each test; the real fetch, clock and timers back after it. */
+export function useExamTestHooks(): void {
+  beforeEach(() => {
+    resetExam('ru');
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    // The clock's timer belongs to the test that listened to it.
+    cleanStores($timeLeft, $now);
+    vi.useRealTimers();
+  });
 }
