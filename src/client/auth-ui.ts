@@ -1,7 +1,7 @@
 // The shell's side of authentication: the auth toast (a loading indicator while the user loads,
 // then 'You are not authorized' with Sign in / Continue), logout, and the sidebar menu from the API.
 import { navigate } from 'astro:transitions/client';
-import { iconPath } from '../components/icons';
+import { iconPath } from './icons';
 import type { NavLink } from '../config/navigation';
 import { isActivePath, navHref } from '../config/nav-paths';
 import { isLocale, type Locale } from '../i18n/locales';

@@ -23,7 +23,7 @@ export function registerUserLoader(name: string, loader: Loader): void {
 }
 
 /**
- * The page call (client/page-data.ts): the profile, the menu and every loader's data in one request.
+ * The page call (features/home/page-data.ts): the profile, the menu and every loader's data in one request.
  * Returns the user, or null without a session. Set by the shell; without it the single calls run.
  */
 type PageLoader = () => Promise<User | null>;

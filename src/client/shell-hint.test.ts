@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetStoredValues } from './browser-storage';
 import { MemoryStorage } from '../../tests/support/memory-storage';
 import type { User } from './auth';
 import { hintHas, rememberEnded, SHELL_HINT_KEY, syncShellHint } from './shell-hint';
@@ -7,6 +8,7 @@ const root = { dataset: {} as Record<string, string> };
 let storage: MemoryStorage;
 beforeEach(() => {
   storage = new MemoryStorage();
+  forgetStoredValues();
   root.dataset = {};
   vi.stubGlobal('localStorage', storage);
   vi.stubGlobal('document', { documentElement: root });

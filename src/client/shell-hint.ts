@@ -4,11 +4,15 @@
 // from it. Once the profile (or the page's data) is known, <html data-auth> says so and the words are
 // saved for the next visit. Only layout hints live here, never data.
 import type { AuthStatus, User } from './auth';
+import { storedText } from './browser-storage';
 
 export const SHELL_HINT_KEY = 'zhol-shell-hint';
 
 /** The hint's words: `education` (the course entry in the bottom navigation), `tests` (test access),
  *  `ended` and `ended-1`…`ended-3` (test accesses ended, none live: how many lines the notice has). */
+const savedHint = () => storedText(SHELL_HINT_KEY);
+const savedWords = () => (savedHint().get() ?? '').split(' ').filter(Boolean);
+
 export type HintWord = 'education' | 'tests' | 'ended';
 const isEnded = (w: string) => w === 'ended' || w.startsWith('ended-');
 
@@ -16,13 +20,9 @@ export function hintHas(word: HintWord): boolean {
   return (document.documentElement.dataset.hint ?? '').split(' ').includes(word);
 }
 
+/** Blocked storage only costs the next visit its hint. */
 function save(words: string[]) {
-  try {
-    if (words.length) localStorage.setItem(SHELL_HINT_KEY, words.join(' '));
-    else localStorage.removeItem(SHELL_HINT_KEY);
-  } catch {
-    /* storage blocked: the next visit only loses the hint */
-  }
+  savedHint().set(words.length ? words.join(' ') : undefined);
 }
 
 /** Called whenever the user changes: marks the page as known and remembers the layout words. */
@@ -33,13 +33,7 @@ export function syncShellHint(user: User | null, status: AuthStatus): void {
     save([]);
     return;
   }
-  let saved: string[] = [];
-  try {
-    saved = (localStorage.getItem(SHELL_HINT_KEY) ?? '').split(' ').filter(Boolean);
-  } catch {
-    /* blocked */
-  }
-  const words = new Set(saved.filter(isEnded));
+  const words = new Set(savedWords().filter(isEnded));
   if (user.accesses.education) words.add('education');
   if (user.accesses.test) {
     words.add('tests');
@@ -50,11 +44,6 @@ export function syncShellHint(user: User | null, status: AuthStatus): void {
 
 /** The learner's accesses are known: remember how many ended test accesses the tests page lists (0: none). */
 export function rememberEnded(count: number): void {
-  let saved: string[] = [];
-  try {
-    saved = (localStorage.getItem(SHELL_HINT_KEY) ?? '').split(' ').filter((w) => w && !isEnded(w));
-  } catch {
-    return;
-  }
+  const saved = savedWords().filter((w) => !isEnded(w));
   save(count ? [...saved, 'ended', `ended-${Math.min(count, 3)}`] : saved);
 }

@@ -4,12 +4,6 @@
 import { $authStatus, $user } from './auth';
 import { hasSessionHint } from './session';
 import { installAuthUi, onAuthPageLoad } from './auth-ui';
-// The user's data loaders register on import; the shell loads them so a sign-in on any page fetches them.
-import '../features/home/store';
-import '../features/favorites/store';
-import '../features/statistics/store';
-// One call per page load for a signed-in learner instead of the profile, menu and loader calls.
-import './page-data';
 import { reportPageView } from './analytics';
 import { externalTarget, pagePolicy } from './external-link';
 import {
@@ -29,10 +23,14 @@ import {
   swipeAction,
   toggleSidebar,
 } from './sidebar';
+import { storedText } from './browser-storage';
 import { applyScheme, toggleColorScheme } from './theme';
 import { showToast, type Severity } from './toasts';
 import { mountToasts } from './toast-view';
 import { hintHas, syncShellHint } from './shell-hint';
+
+/** Until when the learner asked not to see the outdated-browser notice. */
+const noticeHidden = () => storedText(NOTICE_STORAGE_KEY);
 
 const wide = () => window.matchMedia(`(min-width: ${SIDEBAR_BREAKPOINT}px)`);
 
@@ -91,12 +89,7 @@ function setLanguageMenu(open: boolean) {
 function showOutdatedNotice() {
   const notice = document.getElementById('outdated-browser');
   if (!notice) return;
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(NOTICE_STORAGE_KEY);
-  } catch {
-    /* storage blocked */
-  }
+  const stored = noticeHidden().get() ?? null;
   const browser = detectBrowser(navigator.userAgent);
   const verdict = assessBrowser(browser);
   if (verdict === 'ok' || !browser || isNoticeHidden(stored, Date.now())) {
@@ -173,11 +166,7 @@ function installOnce() {
       const ignore = target.closest('[data-browser-ignore]');
       if (ignore) {
         const never = document.querySelector<HTMLInputElement>('[data-browser-never]')?.checked ?? false;
-        try {
-          localStorage.setItem(NOTICE_STORAGE_KEY, String(hiddenUntil(Date.now(), never)));
-        } catch {
-          /* blocked */
-        }
+        noticeHidden().set(String(hiddenUntil(Date.now(), never)));
         document.getElementById('outdated-browser')!.hidden = true;
       }
     },

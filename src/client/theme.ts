@@ -1,6 +1,8 @@
 // Dark mode: 'auto' follows the system; a toggle picks the opposite of what is shown, and a choice
 // equal to the system setting goes back to 'auto' (so a later system change is followed again).
-import { atom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+// The storage engine (blocked storage tolerated) is set before this store is made.
+import './browser-storage';
 
 export type Scheme = 'auto' | 'dark' | 'light';
 export const COLOR_SCHEME_KEY = 'color-scheme';
@@ -19,15 +21,11 @@ export function parseScheme(value: string | null | undefined): Scheme {
   return value === 'dark' || value === 'light' ? value : 'auto';
 }
 
-function readStored(): Scheme {
-  try {
-    return parseScheme(localStorage.getItem(COLOR_SCHEME_KEY));
-  } catch {
-    return 'auto';
-  }
-}
-
-export const $colorScheme = atom<Scheme>(typeof localStorage === 'undefined' ? 'auto' : readStored());
+// 'auto' is stored as no value, as the inline head script expects.
+export const $colorScheme = persistentAtom<Scheme>(COLOR_SCHEME_KEY, 'auto', {
+  encode: (scheme) => (scheme === 'auto' ? (undefined as unknown as string) : scheme),
+  decode: parseScheme,
+});
 
 const systemQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -44,12 +42,6 @@ export function applyScheme(scheme: Scheme = $colorScheme.get()): void {
 
 export function toggleColorScheme(): void {
   const next = nextScheme($colorScheme.get(), systemQuery().matches);
-  try {
-    if (next === 'auto') localStorage.removeItem(COLOR_SCHEME_KEY);
-    else localStorage.setItem(COLOR_SCHEME_KEY, next);
-  } catch {
-    /* private mode: the choice lasts for this page only */
-  }
   $colorScheme.set(next);
   applyScheme(next);
 }

@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetStoredValues } from './browser-storage';
 import { readUserSetting, userKey, writeUserSetting } from './user-storage';
 import { MemoryStorage } from '../../tests/support/memory-storage';
 
 describe('per-user settings', () => {
   beforeEach(() => {
     (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+    forgetStoredValues();
   });
 
   it('keeps two learners apart in one browser', () => {

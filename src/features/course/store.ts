@@ -3,6 +3,7 @@
 // hide-watched setting (saved per user). Tested without React (store.test.ts).
 import { atom } from 'nanostores';
 import { apiRequest, type ApiRequestError } from '../../client/api';
+import { latestRequest } from '../../client/latest-request';
 import { $user } from '../../client/auth';
 import { onUserCleared } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
@@ -23,10 +24,10 @@ export const $hideWatched = atom(false);
 
 // Only the latest load may fill the page, and none sent before a sign-out: a late answer would show
 // the learner who left to whoever signs in next.
-let request = 0;
+const request = latestRequest();
 
 onUserCleared(() => {
-  request++;
+  request.cancel();
   $courseInfo.set(null);
   $modules.set(null);
   $courseError.set(null);
@@ -34,18 +35,18 @@ onUserCleared(() => {
 });
 
 export async function loadCourse(): Promise<void> {
-  const mine = ++request;
+  const current = request.begin();
   try {
     const [info, modules] = await Promise.all([
       apiRequest<CourseInfo>(`${EDU}/info/`),
       apiRequest<{ data: ModuleView[] }>(`${EDU}/modules/`),
     ]);
-    if (mine !== request) return;
+    if (!current()) return;
     $courseError.set(null);
     $courseInfo.set(info);
     $modules.set(modules.data);
   } catch (error) {
-    if (mine !== request) return;
+    if (!current()) return;
     const e = error as ApiRequestError;
     $courseError.set({ status: e.status, desc: e.desc });
   }
@@ -63,12 +64,12 @@ export function setHideWatched(hide: boolean): void {
 export async function markViewed(lessonId: number): Promise<void> {
   const modules = $modules.get();
   if (modules?.some((m) => m.lessons.some((l) => l.id === lessonId && l.viewed))) return;
-  const mine = request;
+  const current = request.check();
   await apiRequest(`${EDU}/lessons/${lessonId}/view/`, { method: 'PUT' });
-  if (mine !== request) return;
+  if (!current()) return;
   $modules.set(withViewed($modules.get(), lessonId));
   const info = await apiRequest<CourseInfo>(`${EDU}/info/`);
-  if (mine === request) $courseInfo.set(info);
+  if (current()) $courseInfo.set(info);
 }
 
 export function withViewed(modules: ModuleView[] | null, lessonId: number): ModuleView[] | null {

@@ -4,11 +4,11 @@
 // have brought its own, which the server then names (GET …/domain/online/bank; 204 while the
 // built-in base holds). Until the answer is in, the built-in cards keep their place unseen, so
 // neither the built-in claims flash before an operator's nor the layout shifts when they appear.
-import { useEffect, useState } from 'react';
-import { apiRequest } from '../../client/api';
+import { useStore } from '@nanostores/react';
 import { locales, type Locale } from '../../i18n/locales';
 import { interpolate } from '../../i18n/interpolate';
 import type { BankInfo, ShownText } from '../../server/services/bank-meta';
+import { $bank } from './bank-store';
 
 const dateOf = (iso: string | null) =>
   iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('.') : iso;
@@ -21,17 +21,8 @@ interface Props {
 }
 
 export default function BankPromo({ locale, initial, texts }: Props) {
-  const [bank, setBank] = useState<BankInfo | null>(initial);
-  const [known, setKnown] = useState(false);
-  useEffect(() => {
-    apiRequest<BankInfo | null>('/rest/v1/domain/online/bank')
-      .then((imported) => {
-        if (imported) setBank(imported);
-        setKnown(true);
-      })
-      // Unknown stays unseen: claims that may not be true are worse than none.
-      .catch(() => {});
-  }, []);
+  const { known, imported } = useStore($bank);
+  const bank = imported ?? initial;
   // The bank's own language when the page's is missing: said, so it is read out right.
   const langOf = (t: ShownText) => (t.lang !== locale ? locales[t.lang].lang : undefined);
   return (

@@ -5,34 +5,25 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { isLocale, locales, type Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
-import { citeClause, clauseHref, parseClause } from '../../shared/clause';
 import { commentVisible, type TestSettings } from '../settings/store';
-import {
-  formatClock,
-  isoDuration,
-  keyAction,
-  mistakesLeft,
-  nextIndex,
-  remainingSeconds,
-  elapsedSeconds,
-  slotState,
-  summarize,
-  type SlotState,
-} from './logic';
+import { afterAnswer, type Feedback } from './after-answer';
+import { keyAction, mistakesLeft, nextIndex, slotState, summarize } from './logic';
+import QuestionNavigator from './QuestionNavigator';
+import { Citation, QuestionMedia } from './QuestionMedia';
+import { modeLabel } from './StartCard';
 import {
   $currentQuestion,
-  $examState,
+  $navVisible,
+  $pending,
   answerCurrent,
   goNext,
   goPrevious,
-  goToQuestion,
   setBrowsing,
   setNavVisible,
-  tick,
   toggleFavorite,
 } from './store';
-import type { AnswerSlot, Examination, ExamQuestion } from './types';
-import { modeLabel } from './StartCard';
+import Timer from './Timer';
+import type { AnswerSlot, Examination } from './types';
 
 interface Props {
   locale: Locale;
@@ -45,160 +36,6 @@ interface Props {
   announce: (text: string) => void;
 }
 
-const MARK: Record<SlotState, string> = { unanswered: '', correct: '✓', wrong: '✗', answered: '•' };
-
-function Timer({ texts, exam, announce }: { texts: Texts; exam: Examination; announce: (t: string) => void }) {
-  const state = useStore($examState);
-  const [now, setNow] = useState(() => Date.now());
-  const announced = useRef(new Set<number>());
-  useEffect(() => {
-    const update = () => {
-      const at = Date.now();
-      setNow(at);
-      tick(at);
-    };
-    update();
-    const timer = setInterval(update, 1000);
-    // Timers are throttled in background tabs: catch up as soon as the page is visible again.
-    document.addEventListener('visibilitychange', update);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', update);
-    };
-  }, [exam.id, exam.deadline]);
-  const left = exam.deadline ? (state.localTestTime ?? remainingSeconds(exam.deadline, now)) : null;
-  useEffect(() => {
-    for (const [at, key] of [
-      [300, 'exam.timer.fiveMinutes'],
-      [60, 'exam.timer.oneMinute'],
-    ] as const) {
-      if (left !== null && left <= at && left > 0 && !announced.current.has(at)) {
-        announced.current.add(at);
-        announce(texts[key]!);
-      }
-    }
-  }, [left, announce, texts]);
-  if (left === null) {
-    const spent = elapsedSeconds(exam.started_at, now);
-    return (
-      <p className="runner__timer">
-        <span className="muted">{texts['exam.timer.elapsed']}</span>{' '}
-        <time dateTime={isoDuration(spent)} data-timer="elapsed">
-          {formatClock(spent)}
-        </time>
-      </p>
-    );
-  }
-  return (
-    <p className={`runner__timer${left <= 60 ? ' runner__timer--low' : ''}`} role="timer" aria-live="off">
-      <span className="muted">{texts['exam.timer.left']}</span>{' '}
-      <time dateTime={isoDuration(left)} data-timer="left">
-        {formatClock(left)}
-      </time>
-    </p>
-  );
-}
-
-function stateText(texts: Texts, state: SlotState): string {
-  return texts[`exam.state.${state}`] ?? state;
-}
-
-/** The list sits above the question on narrow screens: choosing a number closes it there and brings the question into view. */
-function showQuestion(index: number) {
-  goToQuestion(index);
-  const narrow = typeof matchMedia !== 'undefined' && !matchMedia('(min-width: 900px)').matches;
-  if (narrow) setNavVisible(false);
-  requestAnimationFrame(() => document.querySelector('section.question')?.scrollIntoView({ block: 'start' }));
-}
-
-function Navigator({
-  texts,
-  exam,
-  current,
-  visible,
-}: {
-  texts: Texts;
-  exam: Examination;
-  current: number;
-  visible: boolean;
-}) {
-  const choose = showQuestion;
-  return (
-    <nav className="qnav" id="question-nav" aria-label={texts['exam.nav.label']} hidden={!visible}>
-      <ol className="qnav__list">
-        {exam.questions.map((q, i) => {
-          const slot = exam.answers.find((a) => a.question === q.id) ?? exam.answers[i];
-          const state = slotState(slot);
-          return (
-            <li key={q.id}>
-              <button
-                type="button"
-                className={`qnav__item qnav__item--${state}`}
-                aria-current={i === current ? 'step' : undefined}
-                onClick={() => choose(i)}
-                data-question-nav={i + 1}
-                data-state={state}
-              >
-                <span>{q.number}</span>
-                {MARK[state] && (
-                  <span className="qnav__mark" aria-hidden="true">
-                    {MARK[state]}
-                  </span>
-                )}
-                <span className="visually-hidden">{`, ${stateText(texts, state)}`}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-      <p className="qnav__legend muted" aria-hidden="true">
-        <span>✓ {texts['exam.state.correct']}</span> <span>✗ {texts['exam.state.wrong']}</span>
-      </p>
-    </nav>
-  );
-}
-
-function Media({ texts, question, settings }: { texts: Texts; question: ExamQuestion; settings: TestSettings }) {
-  // The bank's description of the scene when it has one: a screen reader then reads what the
-  // picture shows, not just that there is one.
-  const described = question.image_alt?.trim() || null;
-  const label = described ?? interpolate(texts['exam.imageAlt'], { number: question.number });
-  const video = question.video && !(settings.picturesInsteadOfVideos && question.image);
-  if (video) {
-    const descriptionId = `media-description-${question.id}`;
-    return (
-      <div className="question__media">
-        <video
-          key={question.video}
-          src={question.video!}
-          poster={question.image ?? undefined}
-          muted
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={interpolate(texts['exam.videoLabel'], { number: question.number })}
-          aria-describedby={described ? descriptionId : undefined}
-          data-question-video
-        />
-        {described && (
-          <p id={descriptionId} className="visually-hidden">
-            {described}
-          </p>
-        )}
-      </div>
-    );
-  }
-  if (question.image) {
-    return (
-      <div className="question__media">
-        <img key={question.image} src={question.image} alt={label} draggable={false} data-question-image />
-      </div>
-    );
-  }
-  // No picture: nothing at all, rather than a grey box that says so.
-  return null;
-}
-
 function optionClass(value: number, slot: AnswerSlot | undefined, correctValue: number | undefined): string {
   const classes = ['answer'];
   if (slot?.answered && slot.answer === value)
@@ -207,38 +44,17 @@ function optionClass(value: number, slot: AnswerSlot | undefined, correctValue: 
   return classes.join(' ');
 }
 
-/** The clause as a link to its paragraph on the rules page («п. 24 ПДД»); an imported bank's free-text
- *  clause, which points at no anchor, as plain text. */
-function Citation({
-  clause,
-  locale,
-  texts,
-  newTab,
-}: {
-  clause: string;
-  locale: Locale;
-  texts: Texts;
-  newTab: boolean;
-}) {
-  const parsed = parseClause(clause);
-  if (!parsed)
-    return (
-      <p className="comment__clause" data-clause>
-        {texts['exam.cite.lead']} {clause}
-      </p>
-    );
-  return (
-    <p className="comment__clause" data-clause>
-      <a href={clauseHref(parsed, locale)} data-clause-link {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}>
-        {citeClause(parsed, texts)}
-        {newTab && <span className="visually-hidden"> ({texts['exam.cite.newTab']})</span>}
-      </a>
-    </p>
-  );
+function feedbackText(texts: Texts, feedback: Feedback): string {
+  if (feedback.kind === 'correct') return texts['exam.feedback.correct']!;
+  if (feedback.kind === 'saved') return texts['exam.feedback.saved']!;
+  return feedback.correctValue
+    ? interpolate(texts['exam.feedback.wrongWith'], { value: feedback.correctValue })
+    : texts['exam.feedback.wrong']!;
 }
 
 export default function QuestionScreen({ locale, texts, exam, settings, demo, browsing, onFinish, announce }: Props) {
-  const state = useStore($examState);
+  const navVisible = useStore($navVisible);
+  const pending = useStore($pending).question;
   const current = useStore($currentQuestion);
   const heading = useRef<HTMLHeadingElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
@@ -258,7 +74,6 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   const question = current?.question;
   const slot = current?.slot;
   const answered = !!slot?.answered;
-  const pending = state.pending.question;
   const summary = summarize(exam);
 
   // A new question (or the start of browsing): forget the choice and take focus to its heading,
@@ -279,16 +94,10 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
     setSelected(value);
     const outcome = await answerCurrent(value);
     if (!outcome) return;
-    let message = texts['exam.feedback.saved']!;
-    if (outcome.correct === true) message = texts['exam.feedback.correct']!;
-    else if (outcome.correct === false) {
-      message = outcome.correctValue
-        ? interpolate(texts['exam.feedback.wrongWith'], { value: outcome.correctValue })
-        : texts['exam.feedback.wrong']!;
-    }
-    announce(message);
-    if (outcome.status !== 'process') return; // the result takes over
-    if (outcome.correct === true && settings.nextOnCorrect && goNext()) return;
+    const { feedback, then } = afterAnswer(settings, outcome);
+    announce(feedbackText(texts, feedback));
+    if (then === 'result') return; // the result takes over
+    if (then === 'next' && goNext()) return;
     // Radios are disabled now: keep the keyboard user in place on 'Next'.
     requestAnimationFrame(() => nextButton.current?.focus());
   }
@@ -357,7 +166,7 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   return (
     <div
       ref={runner}
-      className={`runner${state.testNavVisible ? '' : ' runner--nav-hidden'}`}
+      className={`runner${navVisible ? '' : ' runner--nav-hidden'}`}
       data-runner={browsing ? 'browse' : 'test'}
     >
       <div className="runner__bar" data-runner-bar>
@@ -379,9 +188,9 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
           <button
             className="btn btn--secondary btn--small"
             type="button"
-            aria-expanded={state.testNavVisible}
+            aria-expanded={navVisible}
             aria-controls="question-nav"
-            onClick={() => setNavVisible(!state.testNavVisible)}
+            onClick={() => setNavVisible(!navVisible)}
           >
             {texts['exam.nav.label']}
           </button>
@@ -403,7 +212,7 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
       </div>
 
       <div className="runner__body">
-        <Navigator texts={texts} exam={exam} current={index} visible={state.testNavVisible} />
+        <QuestionNavigator texts={texts} exam={exam} current={index} visible={navVisible} />
         <section
           className="card question"
           aria-labelledby="question-heading"
@@ -428,7 +237,7 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
               </button>
             )}
           </div>
-          <Media texts={texts} question={question} settings={settings} />
+          <QuestionMedia texts={texts} question={question} settings={settings} />
           <fieldset
             className="answers"
             disabled={answered || browsing || pending}
@@ -485,12 +294,14 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
 
           {(answered || browsing) && feedbackState !== 'unanswered' && (
             <p className={`feedback feedback--${feedbackState}`} data-feedback={feedbackState}>
-              {feedbackState === 'correct' && texts['exam.feedback.correct']}
-              {feedbackState === 'wrong' &&
-                (correctValue
-                  ? interpolate(texts['exam.feedback.wrongWith'], { value: correctValue })
-                  : texts['exam.feedback.wrong'])}
-              {feedbackState === 'answered' && texts['exam.feedback.saved']}
+              {feedbackText(
+                texts,
+                feedbackState === 'correct'
+                  ? { kind: 'correct' }
+                  : feedbackState === 'wrong'
+                    ? { kind: 'wrong', correctValue: correctValue ?? null }
+                    : { kind: 'saved' },
+              )}
             </p>
           )}
           {browsing && feedbackState === 'unanswered' && (

@@ -3,6 +3,8 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $authStatus } from '../../client/auth';
+import { showErrorToast } from '../../client/toasts';
+import { useModalDialog } from '../../client/use-modal-dialog';
 import { useHydrated } from '../../client/use-hydrated';
 import type { Locale } from '../../i18n/locales';
 import { plural, type Texts } from '../../i18n/interpolate';
@@ -12,9 +14,14 @@ import QuestionScreen from './QuestionScreen';
 import ResultCard from './ResultCard';
 import StartCard from './StartCard';
 import {
+  $browsing,
+  $examError,
+  $examFailure,
   $examination,
-  $examState,
+  $localStatus,
+  $pending,
   $result,
+  $testPageActive,
   beginExamination,
   beginTest,
   finishExamination,
@@ -22,7 +29,6 @@ import {
   openDemo,
   openExamination,
   setBrowsing,
-  setExamTexts,
   setNavVisible,
 } from './store';
 
@@ -64,17 +70,7 @@ function FinishDialog({
   onClose: () => void;
   onFinish: (status: 'done' | 'cancelled') => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { ref, returnFocus } = useModalDialog(open);
   return (
     <dialog
       ref={ref}
@@ -84,7 +80,7 @@ function FinishDialog({
       data-finish-dialog
       onClose={() => {
         onClose();
-        (opener.current as HTMLElement | null)?.focus?.();
+        returnFocus();
       }}
     >
       <h3 id="finish-title">{texts['exam.finishDialog.title']}</h3>
@@ -137,16 +133,25 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
   const status = useStore($authStatus);
   const exam = useStore($examination);
   const result = useStore($result);
-  const state = useStore($examState);
+  const localStatus = useStore($localStatus);
+  const loadError = useStore($examError);
+  const pending = useStore($pending);
+  const browsing = useStore($browsing);
+  const testPageActive = useStore($testPageActive);
   const settings = useStore($testSettings);
   const [finishing, setFinishing] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const language = testLanguage(settings, locale);
   const hydrated = useHydrated();
 
-  useEffect(() => {
-    setExamTexts({ error: texts['exam.error']!, network: texts['exam.networkError']! });
-  }, [texts]);
+  // A failed call is the store's state; this is where the learner is told (the spec's error toast).
+  useEffect(
+    () =>
+      $examFailure.listen((failure) => {
+        if (failure) showErrorToast(texts['exam.error']!, failure.desc || texts['exam.networkError']!);
+      }),
+    [texts],
+  );
 
   // Load once we know who is here (the learner's settings decide the test language).
   useEffect(() => {
@@ -169,7 +174,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
   }
 
   const shown = result ?? exam;
-  const ended = !!shown && (shown.status !== 'process' || state.localStatus === 'finish');
+  const ended = !!shown && (shown.status !== 'process' || localStatus === 'finish');
 
   let body: React.ReactNode;
   if (!hydrated) {
@@ -194,15 +199,15 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
         </a>
       </Notice>
     );
-  } else if (!exam && state.localStatus === 'error' && state.error) {
+  } else if (!exam && localStatus === 'error' && loadError) {
     body = (
-      <Notice title={texts['exam.loadError']!} text={state.error.desc}>
+      <Notice title={texts['exam.loadError']!} text={loadError.desc || texts['exam.networkError']}>
         <a className="btn btn--primary" href={`/${locale}/tests`}>
           {texts['exam.backToTests']}
         </a>
       </Notice>
     );
-  } else if (!exam || state.pending.test) {
+  } else if (!exam || pending.test) {
     body = (
       <StartCard
         locale={locale}
@@ -213,7 +218,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
         onBegin={() => undefined}
       />
     );
-  } else if (ended && shown && !state.browsing) {
+  } else if (ended && shown && !browsing) {
     body = (
       <ResultCard
         locale={locale}
@@ -241,7 +246,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
         announce={announce}
       />
     );
-  } else if (!state.testPageActive) {
+  } else if (!testPageActive) {
     body = (
       <StartCard
         locale={locale}
@@ -250,7 +255,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
         demo={demo}
         catalogueUrl={catalogueUrl}
         onBegin={() => void begin()}
-        beginning={state.pending.process}
+        beginning={pending.process}
       />
     );
   } else {
@@ -280,7 +285,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
           texts={texts}
           open={finishing}
           unanswered={summarize(exam).unanswered}
-          pending={state.pending.finish}
+          pending={pending.finish}
           onClose={() => setFinishing(false)}
           onFinish={(how) => void finish(how)}
         />

@@ -7,13 +7,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiRequestError } from '../../client/api';
 import { $authStatus, $user } from '../../client/auth';
 import { hintHas, rememberEnded } from '../../client/shell-hint';
-import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
-import { formatDate, formatDateTime } from '../../i18n/format';
+import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
-import { $examState, startExamination } from './store';
-import type { ExamListItem } from './types';
+import { $examError, $localStatus, $pending, startExamination } from './store';
+import FamiliarityCard from './FamiliarityCard';
+import ModeDialog from './ModeDialog';
+import { $testsPageWaiting } from './tests-page';
 import EndedAccesses, { endedAccesses } from '../home/EndedAccesses';
 import {
   $accesses,
@@ -21,26 +22,16 @@ import {
   $selectedQualification,
   $testAccesses,
   $themes,
-  loadAccesses,
   selectQualification,
 } from '../home/store';
 import { $testSettings, testLanguage } from '../settings/store';
-import {
-  $statistics,
-  familiarityShares,
-  loadStatistics,
-  notEnoughData,
-  statisticsOf,
-  type QualificationStatistics,
-} from '../statistics/store';
+import { $statistics, statisticsOf } from '../statistics/store';
 import {
   $unfinished,
   checkedThemeIds,
   flattenQualifications,
-  loadUnfinished,
   setThemesChecked,
   startRequest,
-  takePreloadedUnfinished,
   unfinishedOf,
   type TestKind,
 } from './choice-store';
@@ -112,150 +103,9 @@ export function TryOrBuy({ locale, texts, catalogueUrl }: Props) {
   );
 }
 
-function ModeDialog({
-  locale,
-  texts,
-  open,
-  kind,
-  item,
-  pending,
-  onContinue,
-  onRestart,
-  onClose,
-}: {
-  locale: Locale;
-  texts: Texts;
-  open: boolean;
-  kind: TestKind | null;
-  item: ExamListItem | undefined;
-  pending: boolean;
-  onContinue: () => void;
-  onRestart: () => void;
-  onClose: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="mode-title"
-      aria-describedby="mode-text"
-      onClose={onClose}
-      data-mode-dialog
-    >
-      <h3 id="mode-title">{texts['tests.dialog.title']}</h3>
-      <p id="mode-text">
-        {item &&
-          kind &&
-          interpolate(texts['tests.dialog.text'], {
-            mode: texts[`tests.kind.${kind}`] ?? kind,
-            date: item.started_at ? formatDateTime(item.started_at) : '',
-            answered: plural(texts, locale, 'tests.answered', item.correct + item.mistakes, {
-              total: item.question_count,
-            }),
-          })}
-      </p>
-      <div className="row row--end">
-        <button className="btn btn--secondary" type="button" onClick={onClose}>
-          {texts['tests.dialog.close']}
-        </button>
-        <button className="btn btn--secondary" type="button" onClick={onRestart} disabled={pending} data-restart>
-          {texts['tests.dialog.restart']}
-        </button>
-        <button
-          className="btn btn--primary"
-          type="button"
-          onClick={onContinue}
-          disabled={pending}
-          autoFocus
-          data-continue
-        >
-          {texts['tests.dialog.continue']}
-        </button>
-      </div>
-    </dialog>
-  );
-}
-
-/** The spec's question-familiarity chart: correct at least once, always wrong, not met yet, of all. */
-function FamiliarityCard({ texts, stats }: { texts: Texts; stats: QualificationStatistics | undefined }) {
-  const f = stats?.familiarity;
-  const shares = f ? familiarityShares(f) : null;
-  const parts =
-    shares && f
-      ? ([
-          ['correct', f.correct_once, shares.correct],
-          ['wrong', f.always_wrong, shares.wrong],
-          ['unanswered', f.unanswered, shares.unanswered],
-        ] as const)
-      : null;
-  return (
-    <section className="card familiarity" aria-labelledby="familiarity-title" data-familiarity>
-      <h2 id="familiarity-title">{texts['tests.familiarity.title']}</h2>
-      <div className="familiarity__body">
-        {!stats || !f || !parts || !shares ? (
-          <div className="skeleton skeleton--line" role="status" aria-label={texts['tests.loading']} />
-        ) : (
-          <>
-            <div
-              className="familiarity__bar"
-              role="img"
-              data-familiarity-bar
-              aria-label={interpolate(texts['tests.familiarity.chart'], shares)}
-            >
-              {parts.map(
-                ([key, , share]) =>
-                  share > 0 && (
-                    <span
-                      key={key}
-                      className={`familiarity__part familiarity__part--${key}`}
-                      style={{ width: `${share}%` }}
-                    />
-                  ),
-              )}
-            </div>
-            <ul className="familiarity__legend">
-              {parts.map(([key, count, share]) => (
-                <li key={key} data-familiarity-part={key}>
-                  <span className={`familiarity__dot familiarity__part--${key}`} aria-hidden="true" />
-                  {texts[`tests.familiarity.${key}`]}: <strong>{count}</strong>{' '}
-                  <span className="muted">({share}%)</span>
-                </li>
-              ))}
-            </ul>
-            {notEnoughData(f) ? (
-              <p className="notice notice--info" data-not-enough-data>
-                <strong>{texts['tests.notEnough']}</strong> {texts['tests.familiarity.noData']}
-              </p>
-            ) : (
-              <p className="muted">
-                {interpolate(texts['tests.familiarity.summary'], {
-                  total: f.total,
-                  seen: f.correct_once + f.always_wrong,
-                })}{' '}
-                {interpolate(texts['tests.familiarity.tests'], {
-                  count: stats.tests_total,
-                  passed: stats.passed,
-                  failed: stats.failed,
-                })}
-              </p>
-            )}
-          </>
-        )}
-      </div>
-    </section>
-  );
-}
-
 export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const status = useStore($authStatus);
-  const loading = useStore($userLoading);
+  const storesWaiting = useStore($testsPageWaiting);
   const accesses = useStore($accesses);
   const tests = useStore($testAccesses);
   const qualifications = useStore($qualifications);
@@ -263,7 +113,9 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const themes = useStore($themes);
   const unfinished = useStore($unfinished);
   const settings = useStore($testSettings);
-  const examState = useStore($examState);
+  const examError = useStore($examError);
+  const examStatus = useStore($localStatus);
+  const examPending = useStore($pending);
   const statistics = useStore($statistics);
   const [notice, setNotice] = useState<Notice>(null);
   const [dialogKind, setDialogKind] = useState<TestKind | null>(null);
@@ -273,27 +125,8 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    if (status === 'authenticated' && !loading && accesses === null) {
-      loadAccesses().catch((e: unknown) => console.warn('[zhol] accesses:', e));
-    }
-  }, [status, loading, accesses]);
-
-  useEffect(() => {
-    if (status === 'authenticated' && !loading && statistics === null) {
-      loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', (e as ApiRequestError).desc ?? e));
-    }
-  }, [status, loading, statistics]);
-
-  useEffect(() => {
-    if (selected === null || status !== 'authenticated' || takePreloadedUnfinished(selected)) return;
-    loadUnfinished(selected).catch((e: unknown) =>
-      console.warn('[zhol] unfinished tests:', (e as ApiRequestError).desc ?? e),
-    );
-  }, [selected, status]);
-
-  useEffect(() => {
-    if (notice || examState.error) noticeRef.current?.focus();
-  }, [notice, examState.error]);
+    if (notice || examError) noticeRef.current?.focus();
+  }, [notice, examError]);
 
   // The next visit's placeholder takes the shape this learner's page has (see client/shell-hint.ts).
   const endedTests = endedAccesses(accesses).filter((a) => a.type === 'test');
@@ -301,7 +134,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     if (status === 'authenticated' && accesses !== null) rememberEnded(tests.length ? 0 : endedTests.length);
   }, [status, accesses, tests.length, endedTests.length]);
 
-  const waiting = !hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null);
+  const waiting = !hydrated || storesWaiting;
   // A visitor's page is final as soon as we know it is a visitor (it was prerendered that way).
   if (hydrated && status === 'anonymous') return <TryOrBuy locale={locale} texts={texts} catalogueUrl={catalogueUrl} />;
   if (!waiting && !tests.length) {
@@ -325,8 +158,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     : (current?.date_end ?? tests.find((a) => a.target.id === selected)?.date_end ?? null);
   const checked = waiting ? [] : checkedThemeIds(themes);
   const allChecked = !waiting && !!themes?.length && checked.length === themes.length;
-  const accessError =
-    !waiting && examState.localStatus === 'error' && examState.error?.status === 403 ? examState.error : null;
+  const accessError = !waiting && examStatus === 'error' && examError?.status === 403 ? examError : null;
 
   async function start(kind: TestKind, resume: boolean) {
     if (selected === null) return;
@@ -361,7 +193,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     else void start(kind, true);
   }
 
-  const busy = waiting || starting !== null || examState.pending.test;
+  const busy = waiting || starting !== null || examPending.test;
   const line = <span className="skeleton skeleton--inline" />;
   const button = (kind: TestKind, extra?: React.ReactNode) => (
     <div className="card tests-action" data-test-kind={kind}>

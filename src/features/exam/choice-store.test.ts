@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { forgetStoredValues } from '../../client/browser-storage';
 import { setUser } from '../../client/auth';
 import { readUserSetting } from '../../client/user-storage';
 import { $selectedQualification, $themes, TEST_THEMES_KEY, type Qualification, type Theme } from '../home/store';
@@ -98,6 +99,7 @@ describe('unfinished tests', () => {
 describe('theme selection', () => {
   beforeEach(() => {
     (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+    forgetStoredValues();
   });
   afterEach(() => {
     setUser(null);

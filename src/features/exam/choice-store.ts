@@ -54,7 +54,7 @@ export function unfinishedOf(list: ExamListItem[] | null, kind: TestKind): ExamL
 export const $unfinished = atom<ExamListItem[] | null>(null);
 
 let preloadedFor: number | null = null;
-/** The page call brought this qualification's unfinished tests (client/page-data.ts). */
+/** The page call brought this qualification's unfinished tests (features/home/page-data.ts). */
 export function preloadUnfinished(qualification: number, list: ExamListItem[]): void {
   $unfinished.set(list);
   preloadedFor = qualification;

@@ -3,8 +3,9 @@
 // colour and date, and opens its link through the external-link route; unread ones stand out.
 // Closing the dialog marks all read; closing one deletes it. State and calls live in ./store.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { externalLinkPath } from '../../client/external-link';
+import { useModalDialog } from '../../client/use-modal-dialog';
 import type { ApiRequestError } from '../../client/api';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import type { Locale } from '../../i18n/locales';
@@ -40,21 +41,12 @@ function Skeleton({ label }: { label: string }) {
 
 export default function NotificationsDialog({ locale, texts, onClosed }: Props) {
   const state = useStore($notifications);
-  const ref = useRef<HTMLDialogElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [removeError, setRemoveError] = useState('');
   const [removing, setRemoving] = useState<number | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (state.open && !dialog.open) {
-      setRemoveError('');
-      dialog.showModal();
-    }
-    if (!state.open && dialog.open) dialog.close();
-  }, [state.open]);
+  const { ref } = useModalDialog(state.open, () => setRemoveError(''));
 
   async function remove(id: number, index: number) {
     setRemoving(id);

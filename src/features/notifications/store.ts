@@ -4,6 +4,7 @@
 // Framework-free: the header binds it in plain DOM and the dialog renders it in React.
 import { atom, computed } from 'nanostores';
 import { apiRequest, type ApiRequestError } from '../../client/api';
+import { latestRequest } from '../../client/latest-request';
 import { $user } from '../../client/auth';
 import { onSessionCheck, onUserCleared } from '../../client/session';
 import type { NotificationView } from '../../server/services/notifications';
@@ -42,24 +43,24 @@ function patch(change: Partial<NotificationsState>) {
 }
 
 // Only the latest page request may fill the dialog: a slow page 1 must not overwrite page 2.
-let request = 0;
+const request = latestRequest();
 
 /** Loads one page into the dialog (the last one instead when the page is past the end). */
 export async function loadNotificationsPage(page: number): Promise<void> {
-  const mine = ++request;
+  const current = request.begin();
   patch({ loading: true, error: null, page });
   try {
     const answer = await apiRequest<{ data: NotificationItem[]; meta: { pages: number; total: number } }>(`${BASE}/`, {
       query: { page, limit: DIALOG_PAGE_SIZE },
     });
-    if (mine !== request) return;
+    if (!current()) return;
     if (answer.data.length === 0 && page > 1 && answer.meta.pages > 0) {
       await loadNotificationsPage(Math.min(page - 1, answer.meta.pages));
       return;
     }
     patch({ loading: false, items: answer.data, pages: answer.meta.pages, total: answer.meta.total, page });
   } catch (error) {
-    if (mine !== request) return;
+    if (!current()) return;
     patch({ loading: false, error: (error as ApiRequestError).desc ?? String(error) });
   }
 }
@@ -74,7 +75,7 @@ export function openNotifications(): Promise<void> {
 export async function closeNotifications(): Promise<void> {
   const { open, items } = $notifications.get();
   if (!open) return;
-  request++;
+  request.cancel();
   $notifications.set(closed);
   const hadUnread = ($user.get()?.notifications ?? 0) > 0 || items.some((n) => n.date_read === null);
   if (!hadUnread) return;
@@ -112,6 +113,6 @@ onSessionCheck((check) => {
   if (typeof check.notifications === 'number' && check.id === $user.get()?.id) setUnread(check.notifications);
 });
 onUserCleared(() => {
-  request++;
+  request.cancel();
   $notifications.set(closed);
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetStoredValues } from '../../client/browser-storage';
 import { userKey } from '../../client/user-storage';
 import {
   $testSettings,
@@ -17,6 +18,7 @@ const storage = () => (globalThis as unknown as { localStorage: MemoryStorage })
 
 beforeEach(() => {
   (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+  forgetStoredValues();
   $testSettings.set({ ...defaultTestSettings });
 });
 

@@ -4,6 +4,7 @@
 // `test-settings`; the runner and the tests page read them from $testSettings.
 import { atom } from 'nanostores';
 import { $user } from '../../client/auth';
+import { storedJSON } from '../../client/browser-storage';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
 import { isLocale, type Locale } from '../../i18n/locales';
 
@@ -59,14 +60,9 @@ export function commentVisible(
 
 export const $testSettings = atom<TestSettings>({ ...defaultTestSettings });
 
-function readVisitorSettings(): unknown {
-  try {
-    const raw = localStorage.getItem(TEST_SETTINGS_KEY);
-    return raw === null ? null : JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
+/** A visitor's settings (the demo), kept without a user id. */
+const visitorSettings = () => storedJSON<TestSettings>(TEST_SETTINGS_KEY);
+const readVisitorSettings = (): unknown => visitorSettings().get() ?? null;
 
 /** Reads the settings of whoever uses the browser now (the learner, or a visitor). */
 export function loadTestSettings(userId: number | null = $user.get()?.id ?? null): TestSettings {
@@ -86,11 +82,7 @@ export function updateTestSettings(
   if (!settings.showComments) settings.commentsBefore = false;
   $testSettings.set(settings);
   if (userId === null) {
-    try {
-      localStorage.setItem(TEST_SETTINGS_KEY, JSON.stringify(settings));
-    } catch {
-      /* storage full or blocked */
-    }
+    visitorSettings().set(settings);
   } else {
     writeUserSetting(userId, TEST_SETTINGS_KEY, settings);
   }

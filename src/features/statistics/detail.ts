@@ -2,6 +2,7 @@
 // filtered by mode and result. Atoms and actions only; the island renders them.
 import { atom } from 'nanostores';
 import { apiRequest, toApiError, type ApiRequestError } from '../../client/api';
+import { latestRequest } from '../../client/latest-request';
 import { onUserCleared } from '../../client/session';
 import type { ExamListItem } from '../../shared/exam';
 import type { StatisticsDetail } from '../../shared/statistics';
@@ -53,11 +54,11 @@ export async function loadDetail(id: number): Promise<void> {
 }
 
 // Only the latest request may write: a slow first page must not replace the filtered one asked for after it.
-let historySeq = 0;
+const historyRequest = latestRequest();
 
 /** Loads the history page the filter names; the rows shown stay until the new ones arrive. */
 export async function loadHistory(id: number, filter: HistoryFilter = $history.get().filter): Promise<void> {
-  const seq = ++historySeq;
+  const current = historyRequest.begin();
   const prev = $history.get();
   const same = prev.id === id;
   $history.set({
@@ -72,10 +73,10 @@ export async function loadHistory(id: number, filter: HistoryFilter = $history.g
       '/rest/v1/core/user/examinations',
       { query: historyQuery(id, filter) },
     );
-    if (seq !== historySeq) return;
+    if (!current()) return;
     $history.set({ id, filter, status: 'ready', items: data, pages: meta.pages, total: meta.total, error: null });
   } catch (e) {
-    if (seq !== historySeq) return;
+    if (!current()) return;
     $history.set({ ...$history.get(), status: 'error', error: toApiError(e, 'Error') });
   }
 }

@@ -6,6 +6,9 @@ import { interpolate, type Texts } from '../../i18n/interpolate';
 import type { Familiarity } from '../../shared/statistics';
 import { familiarityShares } from './store';
 
+/** A value not known (yet): one dash. */
+export const dash = '—';
+
 export function SignInCard({ locale, texts }: { locale: Locale; texts: Texts }) {
   return (
     <section className="card stats-signin" aria-labelledby="stats-signin-title" data-stats-signin>

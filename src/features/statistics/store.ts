@@ -2,6 +2,7 @@
 // again whenever a test ends, for the tests page's familiarity chart.
 import { atom } from 'nanostores';
 import { apiRequest } from '../../client/api';
+import { latestRequest } from '../../client/latest-request';
 import { $authStatus } from '../../client/auth';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { onExamFinished } from '../exam/events';
@@ -15,12 +16,12 @@ export const $statistics = atom<QualificationStatistics[] | null>(null);
 
 // Only the latest request may fill the list, and none sent before a sign-out: a late answer would
 // show the learner who left to whoever signs in next, or an older list over a newer one.
-let request = 0;
+const request = latestRequest();
 
 export async function loadStatistics(): Promise<QualificationStatistics[]> {
-  const mine = ++request;
+  const current = request.begin();
   const { data } = await apiRequest<{ data: QualificationStatistics[] }>('/rest/v1/core/user/examination/statistics');
-  if (mine === request) $statistics.set(data);
+  if (current()) $statistics.set(data);
   return data;
 }
 
@@ -58,6 +59,6 @@ onExamFinished(() => {
   loadStatistics().catch((e: unknown) => console.warn('[zhol] statistics:', e));
 });
 onUserCleared(() => {
-  request++;
+  request.cancel();
   $statistics.set(null);
 });

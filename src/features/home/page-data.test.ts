@@ -1,17 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage } from '../../tests/support/memory-storage';
-import type { PageData } from '../server/services/page';
-import { $favoriteIds } from '../features/favorites/store';
-import { $accesses, $qualifications, $selectedQualification, $themes } from '../features/home/store';
-import { $statistics } from '../features/statistics/store';
-import { $unfinished, takePreloadedUnfinished } from '../features/exam/choice-store';
-import { $user } from './auth';
+import { forgetStoredValues } from '../../client/browser-storage';
+import { MemoryStorage } from '../../../tests/support/memory-storage';
+import type { PageData } from '../../server/services/page';
+import { $favoriteIds } from '../favorites/store';
+import { $accesses, $qualifications, $selectedQualification, $themes } from './store';
+import { $statistics } from '../statistics/store';
+import { $unfinished, takePreloadedUnfinished } from '../exam/choice-store';
+import { $user } from '../../client/auth';
 import { applyPageData, pageKind } from './page-data';
-import { $menu } from './session';
-import { userKey } from './user-storage';
+import { $menu } from '../../client/session';
+import { userKey, writeUserSetting } from '../../client/user-storage';
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());
+  forgetStoredValues();
 });
 
 const access = (id: number, type: 'test' | 'autodrome', target: number, can = true) => ({
@@ -74,10 +76,7 @@ describe('applyPageData', () => {
   });
 
   it('keeps the learner’s own ticks saved in this browser', () => {
-    localStorage.setItem(
-      userKey(7, 'test-themes'),
-      JSON.stringify({ 10: [{ id: 1, code: 'a', name: 'A', exam_questions: 3, checked: true }] }),
-    );
+    writeUserSetting(7, 'test-themes', { 10: [{ id: 1, code: 'a', name: 'A', exam_questions: 3, checked: true }] });
     applyPageData(data());
     expect($themes.get()?.[0]?.checked).toBe(true);
   });

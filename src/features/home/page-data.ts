@@ -1,9 +1,16 @@
 // One API call per page load for a signed-in learner (issue 9 §8): GET /rest/v1/core/user/page/{page}
 // brings the profile, the menu and what the stores would otherwise fetch one by one (accesses,
 // qualifications and themes, statistics, favourite ids, the tests page's unfinished tests). The
-// session runs it on start and after a sign-in instead of the profile, menu and loader calls.
-import type { PageData, PageKind } from '../server/services/page';
-import { $favoriteIds } from '../features/favorites/store';
+// session runs it on start and after a sign-in instead of the profile, menu and loader calls. It
+// registers with the session (setPageLoader) and is loaded by the app shell's layout, so the client
+// layer never imports a feature.
+import type { PageData, PageKind } from '../../server/services/page';
+import { apiRequest, type ApiRequestError } from '../../client/api';
+import { storedText } from '../../client/browser-storage';
+import { setUser, type User } from '../../client/auth';
+import { $menu, setPageLoader } from '../../client/session';
+import { readUserSetting, writeUserSetting } from '../../client/user-storage';
+import { $favoriteIds } from '../favorites/store';
 import {
   $accesses,
   $qualifications,
@@ -16,14 +23,10 @@ import {
   type AccessItem,
   type Qualification,
   type Theme,
-} from '../features/home/store';
-import { $statistics } from '../features/statistics/store';
-import { preloadUnfinished } from '../features/exam/choice-store';
-import type { Examination, ExamListItem } from '../features/exam/types';
-import { apiRequest, type ApiRequestError } from './api';
-import { setUser, type User } from './auth';
-import { $menu, setPageLoader } from './session';
-import { readUserSetting, writeUserSetting } from './user-storage';
+} from './store';
+import { $statistics } from '../statistics/store';
+import { preloadUnfinished } from '../exam/choice-store';
+import type { Examination, ExamListItem } from '../exam/types';
 
 /** Who used this browser last: their saved qualification is asked for, so its themes come along. */
 const LAST_USER_KEY = 'zhol-last-user';
@@ -35,23 +38,13 @@ export function pageKind(pathname: string): PageKind {
   return rest === 'tests' ? 'tests' : 'other';
 }
 
-function lastUser(): number | null {
-  try {
-    return Number(localStorage.getItem(LAST_USER_KEY)) || null;
-  } catch {
-    return null;
-  }
-}
+const lastUser = (): number | null => Number(storedText(LAST_USER_KEY).get()) || null;
 
 /** Puts a page call's answer into the stores, as the single calls would have. `preloadExamination`
  *  comes from the exam store, loaded only on the runner's pages (it is not small). */
 export function applyPageData(data: PageData, preloadExamination?: (exam: Examination) => void): User {
   const user: User = data.profile;
-  try {
-    localStorage.setItem(LAST_USER_KEY, String(user.id));
-  } catch {
-    /* blocked */
-  }
+  storedText(LAST_USER_KEY).set(String(user.id));
   $menu.set([...data.menu]);
   $accesses.set(data.accesses as AccessItem[]);
   $statistics.set(data.statistics);
@@ -93,7 +86,7 @@ export async function loadPageData(): Promise<User | null> {
     const data = await apiRequest<PageData>(`/rest/v1/core/user/page/${kind}`, {
       query: { qualification: saved ?? undefined, examination },
     });
-    const exam = data.examination ? await import('../features/exam/store') : null;
+    const exam = data.examination ? await import('../exam/store') : null;
     return applyPageData(data, exam?.preloadExamination);
   } catch (error) {
     if ((error as ApiRequestError).status === 401) return null;

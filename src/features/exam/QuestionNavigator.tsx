@@ -1,0 +1,67 @@
+// The question list beside (or, on narrow screens, above) the question: each number with its state,
+// the current one marked; choosing one goes there.
+import type { Texts } from '../../i18n/interpolate';
+import { slotState, type SlotState } from './logic';
+import { goToQuestion, setNavVisible } from './store';
+import type { Examination } from './types';
+
+const MARK: Record<SlotState, string> = { unanswered: '', correct: '✓', wrong: '✗', answered: '•' };
+
+function stateText(texts: Texts, state: SlotState): string {
+  return texts[`exam.state.${state}`] ?? state;
+}
+
+/** The list sits above the question on narrow screens: choosing a number closes it there and brings the question into view. */
+function showQuestion(index: number) {
+  goToQuestion(index);
+  const narrow = typeof matchMedia !== 'undefined' && !matchMedia('(min-width: 900px)').matches;
+  if (narrow) setNavVisible(false);
+  requestAnimationFrame(() => document.querySelector('section.question')?.scrollIntoView({ block: 'start' }));
+}
+
+export default function QuestionNavigator({
+  texts,
+  exam,
+  current,
+  visible,
+}: {
+  texts: Texts;
+  exam: Examination;
+  current: number;
+  visible: boolean;
+}) {
+  const choose = showQuestion;
+  return (
+    <nav className="qnav" id="question-nav" aria-label={texts['exam.nav.label']} hidden={!visible}>
+      <ol className="qnav__list">
+        {exam.questions.map((q, i) => {
+          const slot = exam.answers.find((a) => a.question === q.id) ?? exam.answers[i];
+          const state = slotState(slot);
+          return (
+            <li key={q.id}>
+              <button
+                type="button"
+                className={`qnav__item qnav__item--${state}`}
+                aria-current={i === current ? 'step' : undefined}
+                onClick={() => choose(i)}
+                data-question-nav={i + 1}
+                data-state={state}
+              >
+                <span>{q.number}</span>
+                {MARK[state] && (
+                  <span className="qnav__mark" aria-hidden="true">
+                    {MARK[state]}
+                  </span>
+                )}
+                <span className="visually-hidden">{`, ${stateText(texts, state)}`}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="qnav__legend muted" aria-hidden="true">
+        <span>✓ {texts['exam.state.correct']}</span> <span>✗ {texts['exam.state.wrong']}</span>
+      </p>
+    </nav>
+  );
+}

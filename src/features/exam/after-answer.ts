@@ -1,0 +1,36 @@
+// What follows an answer, decided without a screen: the feedback to announce and whether the runner
+// moves on by itself. The view only carries it out.
+import type { TestSettings } from '../settings/store';
+import type { AnswerResponse } from './types';
+
+export interface AnsweredQuestion {
+  status: AnswerResponse['status'];
+  correct: boolean | null;
+  correctValue?: number | undefined;
+}
+
+export type Feedback =
+  | { kind: 'correct' }
+  | { kind: 'wrong'; correctValue: number | null }
+  /** An exam answer: saved, not judged until the end. */
+  | { kind: 'saved' };
+
+export interface AfterAnswer {
+  feedback: Feedback;
+  /**
+   * 'result': the answer ended the test and the result takes over; 'next': go on to the next question
+   * (a correct answer with "next on correct"); 'stay': keep the learner on the answered question.
+   */
+  then: 'result' | 'next' | 'stay';
+}
+
+export function afterAnswer(settings: Pick<TestSettings, 'nextOnCorrect'>, result: AnsweredQuestion): AfterAnswer {
+  const feedback: Feedback =
+    result.correct === true
+      ? { kind: 'correct' }
+      : result.correct === false
+        ? { kind: 'wrong', correctValue: result.correctValue || null }
+        : { kind: 'saved' };
+  if (result.status !== 'process') return { feedback, then: 'result' };
+  return { feedback, then: result.correct === true && settings.nextOnCorrect ? 'next' : 'stay' };
+}

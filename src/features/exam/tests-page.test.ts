@@ -1,0 +1,69 @@
+import { cleanStores } from 'nanostores';
+import { forgetStoredValues } from '../../client/browser-storage';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../../../tests/support/memory-storage';
+import { $authStatus, $user } from '../../client/auth';
+import { $userLoading } from '../../client/session';
+import { $accesses, $selectedQualification } from '../home/store';
+import { $statistics } from '../statistics/store';
+import { $testsPageWaiting } from './tests-page';
+
+const realFetch = globalThis.fetch;
+let paths: string[] = [];
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  forgetStoredValues();
+  paths = [];
+  globalThis.fetch = (async (url: string) => {
+    paths.push(url.split('?')[0]!);
+    return new Response(JSON.stringify({ data: [] }), { status: 200 });
+  }) as typeof fetch;
+  $authStatus.set('unknown');
+  $user.set(null);
+  $userLoading.set(false);
+  $accesses.set(null);
+  $statistics.set(null);
+  $selectedQualification.set(null);
+});
+afterEach(() => {
+  cleanStores($testsPageWaiting);
+  globalThis.fetch = realFetch;
+  vi.unstubAllGlobals();
+});
+
+describe('the tests page store', () => {
+  it('loads nothing before the session is known, then what the page call did not bring', async () => {
+    const off = $testsPageWaiting.listen(() => {});
+    expect($testsPageWaiting.get()).toBe(true);
+    expect(paths).toEqual([]);
+    $user.set({ id: 5 } as never);
+    $authStatus.set('authenticated');
+    await Promise.resolve();
+    expect(paths.sort()).toEqual(['/rest/v1/core/user/accesses/', '/rest/v1/core/user/examination/statistics']);
+    off();
+  });
+
+  it('asks for the chosen qualification’s unfinished tests, and nothing while the panel is not shown', () => {
+    $authStatus.set('authenticated');
+    $accesses.set([]);
+    $statistics.set([]);
+    $selectedQualification.set(3);
+    expect(paths).toEqual([]);
+    const off = $testsPageWaiting.listen(() => {});
+    expect(paths).toEqual(['/rest/v1/core/user/examinations/']);
+    $selectedQualification.set(4);
+    expect(paths).toHaveLength(2);
+    off();
+  });
+
+  it('waits while the signed-in learner’s data is loading', () => {
+    $authStatus.set('authenticated');
+    $userLoading.set(true);
+    const off = $testsPageWaiting.listen(() => {});
+    expect(paths).toEqual([]);
+    $userLoading.set(false);
+    expect(paths).toContain('/rest/v1/core/user/accesses/');
+    off();
+  });
+});
