@@ -3,6 +3,7 @@
 // input throws an AdminError whose message can be shown to the operator as it is.
 import { sql, type Kysely } from 'kysely';
 import type { AccessType, Database, Learner, NotificationColor } from '../db/schema';
+import { almatyDate, almatyWallClock, DAY_MS, fromAlmatyWallClock } from '../../shared/time';
 import { isActive } from './accesses';
 import { findLearnerByLogin, looksLikePhone, normalizePhone } from './learners';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
@@ -17,9 +18,6 @@ export class AdminError extends Error {
 
 type Db = Kysely<Database>;
 
-const DAY = 86_400_000;
-/** Asia/Almaty is UTC+5 all year (no daylight saving time). */
-const ALMATY_OFFSET_MS = 5 * 3_600_000;
 const MAX_PASSWORD_LENGTH = 1024; // what the sign-in call accepts
 const MAX_DAYS = 3660;
 export const ACCESS_TYPES: readonly AccessType[] = ['test', 'autodrome', 'education'];
@@ -192,15 +190,13 @@ export function almatyDay(text: string, end: boolean): Date {
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
   if (!date || date.toISOString().slice(0, 10) !== text.trim())
     throw new AdminError(`"${text}" is not a date (YYYY-MM-DD).`);
-  return new Date(date.getTime() - ALMATY_OFFSET_MS + (end ? DAY : 0));
+  return new Date(fromAlmatyWallClock(text.trim()).getTime() + (end ? DAY_MS : 0));
 }
 
 /** An ISO time as 'YYYY-MM-DD HH:MM' in Asia/Almaty; with `end`, midnight is shown as the previous day's 24:00. */
 export function formatAlmaty(iso: string, end = false): string {
-  const local = new Date(Date.parse(iso) + ALMATY_OFFSET_MS);
-  const text = local.toISOString();
-  if (end && text.slice(11, 16) === '00:00')
-    return `${new Date(local.getTime() - DAY).toISOString().slice(0, 10)} 24:00`;
+  const text = almatyWallClock(iso);
+  if (end && text.slice(11, 16) === '00:00') return `${almatyDate(Date.parse(iso) - DAY_MS)} 24:00`;
   return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
 }
 
@@ -266,7 +262,7 @@ export async function grantAccess(db: Db, input: GrantInput, now = new Date()): 
   else if (input.days !== undefined) {
     if (!Number.isInteger(input.days) || input.days < 1 || input.days > MAX_DAYS)
       throw new AdminError(`--days must be a whole number from 1 to ${MAX_DAYS}.`);
-    end = new Date(start.getTime() + input.days * DAY);
+    end = new Date(start.getTime() + input.days * DAY_MS);
   } else throw new AdminError('Say how long: --until YYYY-MM-DD or --days N.');
   if (end <= start) throw new AdminError('The access would end before it starts.');
   if (end <= now)

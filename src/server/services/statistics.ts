@@ -26,6 +26,7 @@ import type {
   QualificationStatistics,
   StatisticsDetail,
 } from '../../shared/statistics';
+import { almatyDate } from '../../shared/time';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 import { expireLateTests } from './exam';
@@ -44,9 +45,6 @@ export const ENOUGH_ANSWERS = 20;
 export const DYNAMICS_SIZE = 20;
 
 const ENDED = ['passed', 'failed', 'expired'] as const;
-/** Asia/Almaty is UTC+5 all year. */
-const ALMATY_OFFSET_MS = 5 * 3600_000;
-const almatyDate = (iso: string) => new Date(Date.parse(iso) + ALMATY_OFFSET_MS).toISOString().slice(0, 10);
 
 interface QualRow {
   id: number;
