@@ -5,7 +5,7 @@
 // `snapshot()` answers from the cache at once and starts a refresh in the background when the cache
 // is stale; streams not yet checked are `checking` and the page asks again.
 import { frameOrigins, type ServerConfig } from '../config';
-import { loadStreams, streamListSchema, type StreamContent } from '../../features/centre/content';
+import { loadStreams, streamListSchema, type StreamContent } from './centre-content';
 
 export type StreamStatus = 'available' | 'checking' | 'unavailable';
 
