@@ -14,6 +14,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Random } from '../../shared/exam';
 import type { CourseTestKind, Database } from '../db/schema';
+import { isActive } from './accesses';
 import { DomainError } from './domain-error';
 import { ownExamination, startExamination } from './exam';
 
@@ -108,7 +109,7 @@ async function courseAccess(db: Kysely<Database>, learnerId: number, locale: Loc
     .where('a.type', '=', 'education')
     .orderBy('a.end_at', 'desc')
     .execute();
-  const active = rows.find((r) => r.revoked_at === null && r.start_at <= at && r.end_at > at && r.retired_at === null);
+  const active = rows.find((r) => isActive(r, now) && r.retired_at === null);
   if (!active) {
     if (rows.some((r) => r.start_at <= at)) throw new DomainError('forbidden', 'lessons.errors.accessEnded');
     throw new DomainError('forbidden', 'errors.noAccess');

@@ -28,6 +28,7 @@ import type {
 } from '../../shared/statistics';
 import { almatyDate } from '../../shared/time';
 import type { Database } from '../db/schema';
+import { isActive } from './accesses';
 import { DomainError } from './domain-error';
 import { expireLateTests } from './exam';
 import { testDuration } from './exam-history';
@@ -78,7 +79,7 @@ async function learnerQualificationRows(
   const [accesses, tested] = await Promise.all([
     db
       .selectFrom('accesses')
-      .select(['target_id', 'end_at'])
+      .select(['target_id', 'start_at', 'end_at', 'revoked_at'])
       .where('learner_id', '=', learnerId)
       .where('type', '=', 'test')
       .where('revoked_at', 'is', null)
@@ -109,7 +110,7 @@ async function learnerQualificationRows(
     )
     .orderBy('sort')
     .execute();
-  const active = new Set(accesses.filter((a) => a.end_at > at).map((a) => a.target_id));
+  const active = new Set(accesses.filter((a) => isActive(a, now)).map((a) => a.target_id));
   const live = new Set(rows.map((r) => r.id));
   const testable = new Set(
     rows
