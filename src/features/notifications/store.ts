@@ -6,7 +6,7 @@ import { atom, computed } from 'nanostores';
 import { apiRequest, type ApiRequestError } from '../../client/api';
 import { $user } from '../../client/auth';
 import { onSessionCheck, onUserCleared } from '../../client/session';
-import type { NotificationView } from '../../server/services/notifications';
+import type { NotificationView } from '../../shared/api/notifications';
 
 export type NotificationItem = NotificationView;
 

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import type { ExamListItem } from '../../shared/exam';
-import type { StatisticsDetail } from '../../shared/statistics';
+import type { StatisticsDetail } from '../../shared/api/statistics';
 import { formatClock, isoDuration } from '../exam/logic';
 import Chart, { type ChartProps } from './Chart';
 import { $detail, $history, filterHistory, historyPage, loadDetail, loadHistory } from './detail';

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import type { SignedIn } from '../../shared/api/session';
 import { clearSessionCookies, clientIp, jsonBody, optionalJsonBody, setSessionCookies, type Env } from '../context';
 import { TooManyAttemptsError } from '../services/domain-error';
 import { deleteSession, SESSION_COOKIE } from '../services/sessions';
@@ -34,7 +35,7 @@ export const authRoutes = new Hono<Env>({ strict: false })
         now: now(),
       });
       setSessionCookies(c, token);
-      return c.json({ id: learner.id, fullname: learner.fullname });
+      return c.json({ id: learner.id, fullname: learner.fullname } satisfies SignedIn);
     } catch (error) {
       if (error instanceof TooManyAttemptsError) c.header('Retry-After', String(error.retryAfterSeconds));
       throw error;

@@ -1,6 +1,7 @@
 // The signed-in learner's own data: profile, session check, accesses, qualifications, themes.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { SessionCheck } from '../../shared/api/session';
 import { bracketQuery, idParam, requireAuth, type Env } from '../context';
 import { listAccesses } from '../services/accesses';
 import { learnerQualifications, qualificationThemes } from '../services/learner-qualifications';
@@ -36,7 +37,7 @@ export const userRoutes = new Hono<Env>({ strict: false })
       id: c.get('learner').id,
       language: c.get('locale'),
       notifications: await unreadNotificationCount(c.get('deps').db, c.get('learner').id),
-    }),
+    } satisfies SessionCheck),
   )
   .get('/accesses', async (c) => {
     const { db, now } = c.get('deps');

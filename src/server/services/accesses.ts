@@ -2,16 +2,8 @@
 // autodrome, the course), active between start and end unless revoked.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Locale } from '../../i18n/locales';
-import type { AccessType, Database } from '../db/schema';
-
-export interface AccessView {
-  id: number;
-  type: AccessType;
-  can: boolean;
-  target: { id: number; name: string; picture: string | null };
-  date_start: string;
-  date_end: string;
-}
+import type { AccessFlags, AccessType, AccessView } from '../../shared/api/accesses';
+import type { Database } from '../db/schema';
 
 /** Where each type's targets live. */
 export const ACCESS_TARGET_TABLES = { test: 'qualifications', autodrome: 'autodromes', education: 'courses' } as const;
@@ -77,7 +69,7 @@ export async function listAccesses(
 }
 
 /** The profile's flags: an access of that type can be used now (same rule as `can`). */
-export async function accessFlags(db: Kysely<Database>, learnerId: number, now = new Date()) {
+export async function accessFlags(db: Kysely<Database>, learnerId: number, now = new Date()): Promise<AccessFlags> {
   const types = new Set((await listAccesses(db, learnerId, 'ru', { active: true }, now)).map((a) => a.type));
   return { test: types.has('test'), autodrome: types.has('autodrome'), education: types.has('education') };
 }

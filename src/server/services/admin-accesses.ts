@@ -1,6 +1,6 @@
 // The operator's access commands (scripts/admin.ts): grant, revoke and list a learner's accesses,
 // days given in Asia/Almaty.
-import type { AccessType } from '../db/schema';
+import type { AccessType } from '../../shared/api/accesses';
 import { almatyDate, almatyWallClock, DAY_MS, fromAlmatyWallClock } from '../../shared/time';
 import { ACCESS_TARGET_TABLES, ACCESS_TYPES, isActive } from './accesses';
 import { AdminError, learnerOrFail, type Db } from './admin-learners';

@@ -1,6 +1,6 @@
 // The operator's notification command (scripts/admin.ts): one learner or every learner.
 import { sql } from 'kysely';
-import type { NotificationColor } from '../db/schema';
+import type { NotificationColor } from '../../shared/api/notifications';
 import { AdminError, CONTROL, learnerOrFail, type Db } from './admin-learners';
 
 export const COLORS: readonly NotificationColor[] = ['info', 'danger', 'success', 'warning', 'secondary'];

@@ -1,4 +1,4 @@
-// Statistics per qualification (DESIGN §7; the wire types are src/shared/statistics.ts, the pure
+// Statistics per qualification (DESIGN §7; the wire types are src/shared/api/statistics.ts, the pure
 // readiness figures src/shared/readiness.ts). The list has one entry per qualification the learner
 // has or had: a test access begun (active or ended, not revoked, with its sub-qualifications) or a test
 // taken in it — an ended access keeps its history visible. The detail adds days, time, dynamics,
@@ -19,21 +19,13 @@ import {
   type AnswerCounts,
   type ExamPlan,
 } from '../../shared/readiness';
-import type {
-  DayResult,
-  DynamicsPoint,
-  Familiarity,
-  QualificationStatistics,
-  StatisticsDetail,
-} from '../../shared/statistics';
+import type { DayResult, DynamicsPoint, QualificationStatistics, StatisticsDetail } from '../../shared/api/statistics';
 import { almatyDate } from '../../shared/time';
 import type { Database } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
 import { expireLateTests } from './exam';
 import { testDuration } from './exam-history';
-
-export type { Familiarity, QualificationStatistics, StatisticsDetail };
 
 /**
  * Enough data for the readiness figures to mean something: at least one ended test of the
