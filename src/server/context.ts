@@ -8,9 +8,9 @@ import qs from 'qs';
 import { z } from 'zod';
 import type { Locale } from '../i18n/locales';
 import type { ServerConfig } from './config';
-import type { Database, Learner } from './db/schema';
+import type { Database } from './db/schema';
 import { ApiError, requestLocale } from './errors';
-import { findLearnerById } from './services/learners';
+import { findLearnerById, type LearnerRecord } from './services/learners';
 import { resolveSession, SESSION_COOKIE, SIGNED_IN_HINT } from './services/sessions';
 
 export interface Deps {
@@ -21,7 +21,7 @@ export interface Deps {
 
 export interface Env {
   Bindings: { clientAddress?: string };
-  Variables: { deps: Deps; locale: Locale; learner: Learner; sessionToken: string };
+  Variables: { deps: Deps; locale: Locale; learner: LearnerRecord; sessionToken: string };
 }
 
 export type AppContext = Context<Env>;

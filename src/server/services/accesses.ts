@@ -3,6 +3,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { AccessFlags, AccessType, AccessView } from '../../shared/api/accesses';
+import { localized } from '../db/localized';
 import type { Database } from '../db/schema';
 
 /** Where each type's targets live. */
@@ -41,7 +42,7 @@ export async function listAccesses(
     if (!ids.length) continue;
     const targets = await db
       .selectFrom(ACCESS_TARGET_TABLES[type])
-      .select(['id', `name_${locale} as name` as 'name_ru as name', 'picture', 'retired_at'])
+      .select(['id', localized(locale, 'name'), 'picture', 'retired_at'])
       .where('id', 'in', ids)
       .execute();
     for (const t of targets)

@@ -1,8 +1,8 @@
 // The operator's learner commands (scripts/admin.ts): add, set a password, block, unblock; and what
 // every operator command shares: AdminError and naming a learner by login, e-mail or phone.
 import type { Kysely } from 'kysely';
-import type { Database, Learner } from '../db/schema';
-import { findLearnerByLogin, looksLikePhone, normalizePhone } from './learners';
+import type { Database } from '../db/schema';
+import { findLearnerByLogin, looksLikePhone, normalizePhone, type LearnerRecord } from './learners';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 import { deleteLearnerSessions } from './sessions';
 
@@ -20,7 +20,7 @@ const MAX_PASSWORD_LENGTH = 1024; // what the sign-in call accepts
 export const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The learner named by login, e-mail or phone, or an AdminError. */
-export async function learnerOrFail(db: Db, login: string): Promise<Learner> {
+export async function learnerOrFail(db: Db, login: string): Promise<LearnerRecord> {
   if (!login.trim()) throw new AdminError('Name the learner by login, e-mail or phone.');
   const learner = await findLearnerByLogin(db, login);
   if (!learner) throw new AdminError(`No learner with login, e-mail or phone "${login.trim()}".`);
@@ -140,7 +140,7 @@ export async function addLearner(
 }
 
 /** Sets a new password and ends every session of the learner (a new password signs out every device). */
-export async function setPassword(db: Db, login: string, password: string): Promise<Learner> {
+export async function setPassword(db: Db, login: string, password: string): Promise<LearnerRecord> {
   const learner = await learnerOrFail(db, login);
   checkPassword(password);
   const passwordHash = await hashPassword(password);
@@ -170,5 +170,5 @@ export async function blockLearner(db: Db, login: string): Promise<BlockResult> 
 export async function unblockLearner(db: Db, login: string): Promise<BlockResult> {
   const learner = await learnerOrFail(db, login);
   if (learner.blocked) await db.updateTable('learners').set({ blocked: 0 }).where('id', '=', learner.id).execute();
-  return { login: learner.login, changed: !!learner.blocked };
+  return { login: learner.login, changed: learner.blocked };
 }

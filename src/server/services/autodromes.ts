@@ -4,17 +4,12 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { AutodromeAccessView, AutodromeDetail, LessonView, Progress } from '../../shared/api/autodromes';
+import { localized, localizedOf } from '../db/localized';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 import { isActive } from './accesses';
 
 type Penalties = { fault: Record<Locale, string>; points: number; gross?: boolean }[];
-
-/** `name_kz as name`: the column in the request's language (typed as the Russian one, the same type). */
-const localized = <T extends string>(locale: Locale, column: T) =>
-  `${column}_${locale} as ${column}` as `${T}_ru as ${T}`;
-const localizedOf = <P extends string, T extends string>(table: P, locale: Locale, column: T) =>
-  `${table}.${column}_${locale} as ${column}` as `${P}.${T}_ru as ${T}`;
 
 /** The learner's active autodrome accesses, one per autodrome (the latest end when bought twice). */
 export async function listLearnerAutodromes(

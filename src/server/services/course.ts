@@ -14,6 +14,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Random } from '../../shared/exam';
 import type { CourseInfo, ModuleView } from '../../shared/api/course';
+import { localized, localizedOf } from '../db/localized';
 import type { CourseTestKind, Database } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
@@ -46,7 +47,7 @@ async function courseAccess(db: Kysely<Database>, learnerId: number, locale: Loc
       'a.end_at',
       'a.revoked_at',
       'c.id',
-      `c.name_${locale} as name` as 'c.name_ru as name',
+      localizedOf('c', locale, 'name'),
       'c.picture',
       'c.qualification_id',
       'c.final_questions',
@@ -80,7 +81,7 @@ async function progress(db: Kysely<Database>, learnerId: number, locale: Locale,
   const { access, course } = await courseAccess(db, learnerId, locale, now);
   const modules = await db
     .selectFrom('course_modules')
-    .select(['id', `name_${locale} as name` as 'name_ru as name', 'test_questions'])
+    .select(['id', localized(locale, 'name'), 'test_questions'])
     .where('course_id', '=', course.id)
     .where('retired_at', 'is', null)
     .orderBy('sort')
@@ -91,8 +92,8 @@ async function progress(db: Kysely<Database>, learnerId: number, locale: Locale,
         .select([
           'id',
           'module_id',
-          `name_${locale} as name` as 'name_ru as name',
-          `description_${locale} as description` as 'description_ru as description',
+          localized(locale, 'name'),
+          localized(locale, 'description'),
           'video_mp4',
           'video_webm',
           'video_embed',

@@ -21,6 +21,7 @@ import {
 } from '../../shared/readiness';
 import type { DayResult, DynamicsPoint, QualificationStatistics, StatisticsDetail } from '../../shared/api/statistics';
 import { almatyDate } from '../../shared/time';
+import { localized } from '../db/localized';
 import type { Database } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
@@ -84,14 +85,7 @@ async function learnerQualificationRows(
   if (!had.length && !testedIds.length) return { quals: [], testable: new Set() };
   const rows = await db
     .selectFrom('qualifications')
-    .select([
-      'id',
-      'code',
-      'parent_id',
-      `name_${locale} as name` as 'name_ru as name',
-      'exam_questions',
-      'allowed_mistakes',
-    ])
+    .select(['id', 'code', 'parent_id', localized(locale, 'name'), 'exam_questions', 'allowed_mistakes'])
     .where('retired_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -334,7 +328,7 @@ export async function statisticsDetail(
     const names = gains.length
       ? await db
           .selectFrom('themes')
-          .select(['id', `name_${locale} as name` as 'name_ru as name'])
+          .select(['id', localized(locale, 'name')])
           .where(
             'id',
             'in',
