@@ -116,8 +116,13 @@ export const setLocale: MiddlewareHandler<Env> = async (c, next) => {
 export function bracketQuery<T extends z.ZodType>(c: AppContext, schema: T): z.infer<T> {
   const search = new URL(c.req.url).search.slice(1);
   const { upd: _upd, ...params } = qs.parse(search, { depth: 3, arrayLimit: 50, parameterLimit: 100 });
-  const result = schema.safeParse(params);
-  if (!result.success) throw new ApiError(400, 'errors.badQuery');
+  return validated(schema, params, 'errors.badQuery');
+}
+
+/** Input checked by a schema, or 400 with `messageKey`. */
+function validated<T extends z.ZodType>(schema: T, input: unknown, messageKey: string): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ApiError(400, messageKey);
   return result.data;
 }
 
@@ -135,9 +140,7 @@ export async function jsonBody<T extends z.ZodType>(
   } catch {
     throw new ApiError(400, 'errors.badJson');
   }
-  const result = schema.safeParse(raw);
-  if (!result.success) throw new ApiError(400, messageKey);
-  return result.data;
+  return validated(schema, raw, messageKey);
 }
 
 /**
@@ -162,9 +165,7 @@ export async function optionalJsonBody<T extends z.ZodType>(
       throw new ApiError(400, 'errors.badJson');
     }
   }
-  const result = schema.safeParse(raw);
-  if (!result.success) throw new ApiError(400, messageKey);
-  return result.data;
+  return validated(schema, raw, messageKey);
 }
 
 /** A database id in a query or path: digits only (no arrays, signs, fractions), within int4. */
