@@ -5,17 +5,17 @@ import { z } from 'zod';
 import type { SignedIn } from '../../shared/api/session';
 import { clearSessionCookies, clientIp, jsonBody, optionalJsonBody, setSessionCookies, type Env } from '../context';
 import { TooManyAttemptsError } from '../services/domain-error';
+import { CONTROL_CHARACTER } from '../services/learners';
 import { deleteSession, SESSION_COOKIE } from '../services/sessions';
 import { signIn } from '../services/sign-in';
 
 const credentials = z.object({
-  // No control characters: nobody types them, and PostgreSQL refuses a NUL in text.
   login: z
     .string()
     .trim()
     .min(1)
     .max(254)
-    .regex(/^[^\u0000-\u001f\u007f]+$/),
+    .refine((v) => !CONTROL_CHARACTER.test(v)),
   password: z.string().min(1).max(1024),
   cookie: z.boolean().optional(),
 });

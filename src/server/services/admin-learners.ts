@@ -2,7 +2,7 @@
 // every operator command shares: AdminError and naming a learner by login, e-mail or phone.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { findLearnerByLogin, looksLikePhone, normalizePhone, type LearnerRecord } from './learners';
+import { CONTROL_CHARACTER, findLearnerByLogin, looksLikePhone, normalizePhone, type LearnerRecord } from './learners';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 import { deleteLearnerSessions } from './sessions';
 
@@ -16,8 +16,6 @@ export class AdminError extends Error {
 export type Db = Kysely<Database>;
 
 const MAX_PASSWORD_LENGTH = 1024; // what the sign-in call accepts
-/** Control characters: never in a one-line field (a name, a title). */
-export const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The learner named by login, e-mail or phone, or an AdminError. */
 export async function learnerOrFail(db: Db, login: string): Promise<LearnerRecord> {
@@ -63,7 +61,7 @@ export function normalizeNewLearner(input: Omit<NewLearnerInput, 'password'>): N
   if (looksLikePhone(login))
     throw new AdminError(`The login "${login}" looks like a phone number; choose one with letters.`);
   const fullname = input.fullname.trim().replace(/\s+/g, ' ');
-  if (!fullname || fullname.length > 200 || CONTROL.test(fullname))
+  if (!fullname || fullname.length > 200 || CONTROL_CHARACTER.test(fullname))
     throw new AdminError('The full name must be 1–200 characters on one line.');
   const emailText = input.email?.trim() ?? '';
   const email = emailText ? emailText.toLowerCase() : null;

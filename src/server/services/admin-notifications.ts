@@ -1,7 +1,8 @@
 // The operator's notification command (scripts/admin.ts): one learner or every learner.
 import { sql } from 'kysely';
 import type { NotificationColor } from '../../shared/api/notifications';
-import { AdminError, CONTROL, learnerOrFail, type Db } from './admin-learners';
+import { AdminError, learnerOrFail, type Db } from './admin-learners';
+import { CONTROL_CHARACTER } from './learners';
 
 export const COLORS: readonly NotificationColor[] = ['info', 'danger', 'success', 'warning', 'secondary'];
 
@@ -23,7 +24,7 @@ export interface NotifyInput {
 
 function checkTitle(raw: string, option: string): string {
   const title = raw.trim();
-  if (!title || title.length > 300 || CONTROL.test(title))
+  if (!title || title.length > 300 || CONTROL_CHARACTER.test(title))
     throw new AdminError(`The title${option} must be 1–300 characters on one line.`);
   return title;
 }

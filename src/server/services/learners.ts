@@ -11,6 +11,9 @@ export function normalizePhone(input: string): string | null {
   return null;
 }
 
+/** A control character: nobody types one, it never belongs in a login, name or title, and PostgreSQL refuses a NUL in text. */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 /** A learner as services see it: the stored 0/1 flag read once, here, as a boolean. */
 export type LearnerRecord = Omit<Learner, 'blocked'> & { blocked: boolean };
 
@@ -24,7 +27,7 @@ export function looksLikePhone(input: string): boolean {
 export async function findLearnerByLogin(db: Kysely<Database>, login: string): Promise<LearnerRecord | undefined> {
   const key = login.trim().toLowerCase();
   // A control character never belongs to a login (and PostgreSQL refuses a NUL in a query).
-  if (!key || key.length > 254 || /[\u0000-\u001f\u007f]/.test(key)) return undefined;
+  if (!key || key.length > 254 || CONTROL_CHARACTER.test(key)) return undefined;
   const phone = looksLikePhone(key) ? normalizePhone(key) : null;
   let query = db.selectFrom('learners').selectAll();
   query = phone
