@@ -374,7 +374,7 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
         break;
       }
       case 'accesses': {
-        const rows = await admin.listAccesses(db, arg);
+        const rows = await admin.listAccessRows(db, arg);
         if (!rows.length) {
           out(`No accesses for ${arg}.`);
           break;

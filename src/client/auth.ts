@@ -1,6 +1,6 @@
 // Who is signed in. `unknown` until the profile call answers; the accounts work fills these.
 import { atom } from 'nanostores';
-import type { ProfileView } from '../server/services/profile';
+import type { ProfileView } from '../shared/api/session';
 
 /** The profile call's answer (GET /rest/v1/core/user/profile), typed by the server that builds it. */
 export type User = ProfileView;

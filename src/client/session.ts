@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { NavLink } from '../config/navigation';
 import { apiRequest, onUnauthorized, type ApiRequestError } from './api';
+import type { SessionCheck, SignedIn } from '../shared/api/session';
 import { $authStatus, $user, setUser, type User } from './auth';
 
 export const SESSION_CHECK_MS = 5 * 60_000;
@@ -47,12 +48,6 @@ function dropSessionHint() {
   document.cookie = `${SIGNED_IN_HINT}=; Path=/; SameSite=Lax; Max-Age=0`;
 }
 
-/** The session check's answer: who is signed in, their language and their unread notifications. */
-export interface SessionCheck {
-  id: number;
-  language: string;
-  notifications: number;
-}
 const checkListeners = new Set<(check: SessionCheck) => void>();
 /** Features that keep something fresh from the session check (the notifications badge). */
 export function onSessionCheck(listener: (check: SessionCheck) => void): () => void {
@@ -154,7 +149,7 @@ export function startSession(): Promise<void> {
 }
 
 export async function signIn(login: string, password: string): Promise<User> {
-  await apiRequest<{ id: number; fullname: string }>('/rest/v1/core/authentication', {
+  await apiRequest<SignedIn>('/rest/v1/core/authentication', {
     method: 'POST',
     body: { login, password, cookie: true },
   });

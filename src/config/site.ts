@@ -1,7 +1,8 @@
 // Build-time settings for the prerendered pages (provider links end up in static HTML).
 // Parsed by one zod schema so a bad value fails the build with a readable message.
 import { z } from 'zod';
-import { DEFAULT_BOOKING_URL } from '../server/config';
+import { friendlyParse } from '../shared/friendly-parse';
+import { DEFAULT_BOOKING_URL } from './booking';
 
 // Only web links: a `javascript:` or `mailto:` URL must never reach a page's href.
 const url = z.url({ protocol: /^https?$/ });
@@ -48,12 +49,7 @@ const schema = z.object({
 export type SiteConfig = z.infer<typeof schema>;
 
 export function parseSiteConfig(env: Record<string, string | undefined>): SiteConfig {
-  const result = schema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid Zhol configuration:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  return friendlyParse(schema, env, 'Invalid Zhol configuration');
 }
 
 export const site = parseSiteConfig(process.env);

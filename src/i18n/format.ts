@@ -1,5 +1,7 @@
 // Number and date formats. Number formats exist for the spec's list of codes; `kz` is our URL code
 // for Kazakh and formats like `kk`.
+import { APP_TIME_ZONE, almatyWallClock, fromAlmatyWallClock } from '../shared/time';
+
 const numberLocales: Record<string, string> = {
   ru: 'ru-RU',
   kz: 'kk-KZ',
@@ -17,7 +19,7 @@ export function formatNumber(value: number, code: string, options?: Intl.NumberF
   return new Intl.NumberFormat(locale, options).format(value);
 }
 
-export const appTimeZone = 'Asia/Almaty';
+export const appTimeZone = APP_TIME_ZONE;
 
 /** DD.MM.YYYY HH:mm:ss in Asia/Almaty (the spec's format for notification dates and history). */
 export function formatDateTime(date: Date | string | number, timeZone = appTimeZone): string {
@@ -50,15 +52,15 @@ function formatParts(date: Date | string | number, timeZone: string, withTime: b
   return withTime ? `${day} ${parts.hour}:${parts.minute}:${parts.second}` : day;
 }
 
-/** Parses DD.MM.YYYY HH:mm:ss (Asia/Almaty, UTC+5 all year) back to a Date. */
+/** Parses DD.MM.YYYY HH:mm:ss (Asia/Almaty) back to a Date. */
 export function parseDateTime(text: string): Date {
   const m = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!m) throw new RangeError(`Not DD.MM.YYYY HH:mm:ss: ${text}`);
   const [, dd, mm, yyyy, hh, mi, ss] = m;
   const wall = `${yyyy}-${mm}-${dd}T${hh}:${mi}:${ss}`;
-  const date = new Date(`${wall}+05:00`);
+  const date = fromAlmatyWallClock(wall);
   // Date rolls 31.02 over to 03.03 (and gives Invalid Date for 99.99): accept only a real date and time.
-  if (Number.isNaN(date.getTime()) || new Date(date.getTime() + 5 * 3600_000).toISOString().slice(0, 19) !== wall) {
+  if (Number.isNaN(date.getTime()) || almatyWallClock(date).slice(0, 19) !== wall) {
     throw new RangeError(`No such date and time: ${text}`);
   }
   return date;

@@ -1,12 +1,11 @@
 // Server settings from the environment, parsed once by one zod schema (DESIGN §10).
 import { z } from 'zod';
+import { DEFAULT_BOOKING_URL } from '../config/booking';
+import { friendlyParse } from '../shared/friendly-parse';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-
-/** Shared with the build's site settings so the framed page and the CSP agree by default. */
-export const DEFAULT_BOOKING_URL = 'https://booking.zhol.example/exam/';
 
 const origin = z.string().regex(/^https?:\/\/[^\s/]+$/, 'each must be an origin like https://booking.example.kz');
 
@@ -93,12 +92,16 @@ const schema = z.object({
 export type ServerConfig = z.infer<typeof schema>;
 
 export function parseServerConfig(env: Record<string, string | undefined>): ServerConfig {
-  const result = schema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid Zhol server configuration:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  return friendlyParse(schema, env, 'Invalid Zhol server configuration');
+}
+
+/**
+ * The configuration of this process's environment, parsed at each call: for code with no config at
+ * hand (a build-time page, a media lookup), so folders and their defaults are still read one way.
+ * Tests change the environment between cases, so nothing is kept.
+ */
+export function environmentConfig(): ServerConfig {
+  return parseServerConfig(process.env);
 }
 
 /**

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import type { Locale } from '../i18n/locales';
 import type { MessageKey } from '../i18n/keys';
 import type { ServerConfig } from './config';
-import type { Database, Learner } from './db/schema';
+import type { Database } from './db/schema';
 import { ApiError, requestLocale } from './errors';
-import { findLearnerById } from './services/learners';
+import { findLearnerById, type LearnerRecord } from './services/learners';
 import { resolveSession, SESSION_COOKIE, SIGNED_IN_HINT } from './services/sessions';
 
 export interface Deps {
@@ -22,7 +22,7 @@ export interface Deps {
 
 export interface Env {
   Bindings: { clientAddress?: string };
-  Variables: { deps: Deps; locale: Locale; learner: Learner; sessionToken: string };
+  Variables: { deps: Deps; locale: Locale; learner: LearnerRecord; sessionToken: string };
 }
 
 export type AppContext = Context<Env>;
@@ -117,8 +117,13 @@ export const setLocale: MiddlewareHandler<Env> = async (c, next) => {
 export function bracketQuery<T extends z.ZodType>(c: AppContext, schema: T): z.infer<T> {
   const search = new URL(c.req.url).search.slice(1);
   const { upd: _upd, ...params } = qs.parse(search, { depth: 3, arrayLimit: 50, parameterLimit: 100 });
-  const result = schema.safeParse(params);
-  if (!result.success) throw new ApiError(400, 'errors.badQuery');
+  return validated(schema, params, 'errors.badQuery');
+}
+
+/** Input checked by a schema, or 400 with `messageKey`. */
+function validated<T extends z.ZodType>(schema: T, input: unknown, messageKey: MessageKey): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ApiError(400, messageKey);
   return result.data;
 }
 
@@ -136,9 +141,7 @@ export async function jsonBody<T extends z.ZodType>(
   } catch {
     throw new ApiError(400, 'errors.badJson');
   }
-  const result = schema.safeParse(raw);
-  if (!result.success) throw new ApiError(400, messageKey);
-  return result.data;
+  return validated(schema, raw, messageKey);
 }
 
 /**
@@ -163,9 +166,7 @@ export async function optionalJsonBody<T extends z.ZodType>(
       throw new ApiError(400, 'errors.badJson');
     }
   }
-  const result = schema.safeParse(raw);
-  if (!result.success) throw new ApiError(400, messageKey);
-  return result.data;
+  return validated(schema, raw, messageKey);
 }
 
 /** A database id in a query or path: digits only (no arrays, signs, fractions), within int4. */

@@ -58,7 +58,7 @@ export async function initDeps(env: Record<string, string | undefined> = process
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) console.log(`[db] migrated: ${applied.join(', ')}`);
-    const content = loadContent();
+    const content = loadContent(config.ZHOL_CONTENT_DIR);
     await withStartupLock(db, dialect, async (conn) => {
       await syncContent(conn, content);
       await syncQuestionContent(conn, content);

@@ -18,7 +18,7 @@
 // Cost: per theme O(n·c²) with c the theme's share (3–6), so a whole bank takes well under a millisecond.
 
 import { scaleShares } from './exam';
-import type { Stability } from './statistics';
+import type { Stability } from './api/statistics';
 
 /** A question's (or a bank's) answer history: how often it was answered, how often right. */
 export interface AnswerCounts {

@@ -9,7 +9,7 @@ import {
   blockLearner,
   formatAlmaty,
   grantAccess,
-  listAccesses,
+  listAccessRows,
   revokeAccess,
   sendNotification,
   setPassword,
@@ -180,7 +180,7 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
     });
   });
 
-  describe('grantAccess / revokeAccess / listAccesses', () => {
+  describe('grantAccess / revokeAccess / listAccessRows', () => {
     type View = { id: number; type: string; can: boolean; target: { id: number; name: string }; date_end: string };
     let client: ApiClient;
     const accesses = async (query = '') =>
@@ -221,7 +221,7 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
       const stored = await db().selectFrom('accesses').selectAll().where('id', '=', test.id).executeTakeFirstOrThrow();
       expect(stored.revoked_at).toBe(t.clock.now.toISOString());
 
-      const rows = await listAccesses(db(), 'asel@example.kz', t.clock.now);
+      const rows = await listAccessRows(db(), 'asel@example.kz', t.clock.now);
       expect(rows.map((r) => [r.id, r.type, r.target, r.name, r.status])).toEqual([
         [test.id, 'test', 'C', 'Category C', 'revoked'],
         [autodrome.id, 'autodrome', 'astana', expect.stringMatching(/Astana/), 'active'],
@@ -269,7 +269,7 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
 
       // Later, the 10-day accesses have ended.
       const later = new Date(t.clock.now.getTime() + 11 * DAY);
-      const status = Object.fromEntries((await listAccesses(db(), 'asel', later)).map((r) => [r.id, r.status]));
+      const status = Object.fromEntries((await listAccessRows(db(), 'asel', later)).map((r) => [r.id, r.status]));
       expect([status[byCode.id], status[byId.id], status[b.id]]).toEqual(['ended', 'ended', 'future']);
       for (const id of [byCode.id, byId.id, b.id, from.id]) await revokeAccess(db(), id, t.clock.now);
     });
@@ -324,8 +324,8 @@ describe.each(dialects)('operator actions on %s', (dialect) => {
 
     it('lists nothing for a learner without accesses and refuses an unknown learner', async () => {
       await addLearner(db(), { fullname: 'Пустой', login: 'empty', password: 'empty-password' });
-      expect(await listAccesses(db(), 'empty')).toEqual([]);
-      await expect(listAccesses(db(), 'ghost')).rejects.toThrow(/No learner/);
+      expect(await listAccessRows(db(), 'empty')).toEqual([]);
+      await expect(listAccessRows(db(), 'ghost')).rejects.toThrow(/No learner/);
     });
   });
 

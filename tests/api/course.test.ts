@@ -7,29 +7,9 @@ import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
 import { syncQuestionContent } from '../../src/server/services/questions';
+import type { ModuleView as Module } from '../../src/shared/api/course';
 import { signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
-
-interface Lesson {
-  id: number;
-  number: number;
-  name: string;
-  description: string;
-  video: { mp4: string | null; webm: string | null; poster: string | null; embed: string | null };
-  duration: number;
-  viewed: boolean;
-  passed: boolean;
-  test_questions: number;
-}
-interface Module {
-  id: number;
-  number: number;
-  name: string;
-  opened: boolean;
-  passed: boolean;
-  test_opened: boolean;
-  lessons: Lesson[];
-}
 
 const DAY = 86_400_000;
 const EDU = '/v1/core/user/access/education';

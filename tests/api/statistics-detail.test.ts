@@ -6,7 +6,7 @@ import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import type { ExamStatus, StoredMode } from '../../src/shared/exam';
 import { passProbability, priorFor, questionEstimate, asPercent } from '../../src/shared/readiness';
-import type { QualificationStatistics, StatisticsDetail } from '../../src/shared/statistics';
+import type { QualificationStatistics, StatisticsDetail } from '../../src/shared/api/statistics';
 import { questionPool } from '../../src/server/services/exam';
 import { seedBank } from '../support/bank';
 import { signedIn, type ApiClient } from '../support/client';

@@ -3,20 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
+import type { QualificationStatistics as Stats } from '../../src/shared/api/statistics';
 import { seedBank } from '../support/bank';
 import { signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
-
-interface Stats {
-  qualification: { id: number; name: string };
-  familiarity: { total: number; correct_once: number; always_wrong: number; unanswered: number };
-  tests_total: number;
-  passed: number;
-  failed: number;
-  can_test: boolean;
-  enough_data: boolean;
-  pass_percent: number | null;
-}
 
 describe.each(dialects)('statistics on %s', (dialect) => {
   let t: TestDb;

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { frameOrigins, parseServerConfig, type ServerConfig } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
-import { streamsService, type StreamsSnapshot } from '../../src/server/services/streams';
+import type { StreamsSnapshot } from '../../src/shared/api/streams';
+import { streamsService } from '../../src/server/services/streams';
 import { createTestDb, type TestDb } from '../support/db';
 
 const text = (name: string) => ({ ru: `${name} ru`, kz: `${name} kz`, en: `${name} en` });

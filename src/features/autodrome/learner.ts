@@ -7,7 +7,7 @@
 import { $authStatus } from '../../client/auth';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
-import type { AutodromeDetail, LessonView } from '../../server/services/autodromes';
+import type { AutodromeDetail, LessonView } from '../../shared/api/autodromes';
 import { autodromeIdFrom, firstLessonToWatch } from './logic';
 import { $autodrome, loadAutodrome, markLessonViewed, type AutodromeState } from './store';
 

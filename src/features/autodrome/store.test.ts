@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AutodromeDetail, LessonView } from '../../server/services/autodromes';
+import type { AutodromeDetail, LessonView } from '../../shared/api/autodromes';
 import { autodromeIdFrom, firstLessonToWatch, groupByCity } from './logic';
 import { withViewed, type AutodromeState } from './store';
 

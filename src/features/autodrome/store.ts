@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import { apiRequest, type ApiRequestError } from '../../client/api';
 import { onUserCleared } from '../../client/session';
-import type { AutodromeDetail, Progress } from '../../server/services/autodromes';
+import type { AutodromeDetail, Progress } from '../../shared/api/autodromes';
 
 export type AutodromeState =
   | { status: 'idle' }

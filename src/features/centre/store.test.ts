@@ -2,7 +2,7 @@
 // the list once, in the server's order; a failure becomes the page's message (in its language); play frames only
 // an available stream.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StreamsSnapshot } from '../../server/services/streams';
+import type { StreamsSnapshot } from '../../shared/api/streams';
 import { $playing, $streams, loadStreams, play, POLL, type Stream } from './store';
 
 const text = (s: string) => ({ ru: s, kz: s, en: s });

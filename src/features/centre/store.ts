@@ -4,7 +4,7 @@
 // so the list appears once, in its final order, instead of reshuffling under the learner's eyes.
 import { atom } from 'nanostores';
 import { apiRequest } from '../../client/api';
-import type { StreamsSnapshot, StreamView } from '../../server/services/streams';
+import type { StreamsSnapshot, StreamView } from '../../shared/api/streams';
 
 export type Stream = StreamView;
 

@@ -8,7 +8,7 @@ import { $user } from '../../client/auth';
 import { onUserCleared } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
 import type { Examination } from '../../shared/exam';
-import type { CourseInfo, LessonView, ModuleView } from '../../server/services/course';
+import type { CourseInfo, LessonView, ModuleView } from '../../shared/api/course';
 
 // The wire types come from the server module that builds the answers (type-only).
 export type { CourseInfo, LessonView, ModuleView };

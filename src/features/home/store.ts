@@ -5,7 +5,7 @@ import { apiRequest, type ApiRequestError } from '../../client/api';
 import { $user } from '../../client/auth';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
-import type { AccessView } from '../../server/services/accesses';
+import type { AccessView } from '../../shared/api/accesses';
 import type { QualificationView, ThemeView } from '../../server/services/learner-qualifications';
 
 // The wire types come from the server modules that build the answers (type-only: nothing of the

@@ -7,7 +7,7 @@ import { apiRequest, type ApiRequestError } from '../../client/api';
 import { latestRequest } from '../../client/latest-request';
 import { $user } from '../../client/auth';
 import { onSessionCheck, onUserCleared } from '../../client/session';
-import type { NotificationView } from '../../server/services/notifications';
+import type { NotificationView } from '../../shared/api/notifications';
 
 export type NotificationItem = NotificationView;
 

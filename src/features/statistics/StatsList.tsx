@@ -10,7 +10,7 @@ import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
 import type { Locale } from '../../i18n/locales';
 import type { Texts } from '../../i18n/interpolate';
-import type { QualificationStatistics } from '../../shared/statistics';
+import type { QualificationStatistics } from '../../shared/api/statistics';
 import { AccessBadge, FamiliarityBars, NotEnoughData, percent, SignInCard, Skeleton } from './parts';
 import { $statistics, loadStatistics } from './store';
 

@@ -5,7 +5,7 @@ import { apiRequest, toApiError, type ApiRequestError } from '../../client/api';
 import { latestRequest } from '../../client/latest-request';
 import { onUserCleared } from '../../client/session';
 import type { ExamListItem } from '../../shared/exam';
-import type { StatisticsDetail } from '../../shared/statistics';
+import type { StatisticsDetail } from '../../shared/api/statistics';
 import { emptyFilter, historyQuery, type HistoryFilter } from './logic';
 
 export type { StatisticsDetail };

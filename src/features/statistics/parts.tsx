@@ -3,7 +3,7 @@
 import { formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, type Texts } from '../../i18n/interpolate';
-import type { Familiarity } from '../../shared/statistics';
+import type { Familiarity } from '../../shared/api/statistics';
 import { familiarityShares } from './store';
 
 /** A value not known (yet): one dash. */

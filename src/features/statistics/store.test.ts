@@ -3,7 +3,7 @@ import { clearUserData } from '../../client/session';
 import { setUser } from '../../client/auth';
 import { notifyExamFinished } from '../exam/events';
 import { $statistics, familiarityShares, loadStatistics, notEnoughData, statisticsOf } from './store';
-import type { QualificationStatistics } from '../../shared/statistics';
+import type { QualificationStatistics } from '../../shared/api/statistics';
 
 describe('familiarityShares', () => {
   it('gives whole percentages that add up to 100', () => {

@@ -7,8 +7,8 @@ import { $authStatus } from '../../client/auth';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { onExamFinished } from '../exam/events';
 
-// The statistics' wire types, shared with the server that builds them (src/shared/statistics.ts).
-import type { Familiarity, QualificationStatistics } from '../../shared/statistics';
+// The statistics' wire types, shared with the server that builds them (src/shared/api/statistics.ts).
+import type { Familiarity, QualificationStatistics } from '../../shared/api/statistics';
 
 export type { Familiarity, QualificationStatistics };
 

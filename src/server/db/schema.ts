@@ -1,6 +1,8 @@
 // The one Database interface (Kysely). Times are ISO 8601 UTC strings and booleans are 0/1 on both
 // SQLite and PostgreSQL, so the same queries and comparisons work on either.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AccessType } from '../../shared/api/accesses';
+import type { NotificationColor } from '../../shared/api/notifications';
 import type { ExamStatus, StoredMode } from '../../shared/exam';
 
 type Id = Generated<number>;
@@ -191,8 +193,6 @@ export interface CourseTestsTable {
   lesson_id: number | null;
 }
 
-export type AccessType = 'test' | 'autodrome' | 'education';
-
 export interface AccessesTable {
   id: Id;
   learner_id: number;
@@ -203,8 +203,6 @@ export interface AccessesTable {
   revoked_at: string | null;
   created_at: string;
 }
-
-export type NotificationColor = 'info' | 'danger' | 'success' | 'warning' | 'secondary';
 
 export interface NotificationsTable {
   id: Id;

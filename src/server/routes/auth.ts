@@ -2,19 +2,20 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import type { SignedIn } from '../../shared/api/session';
 import { clearSessionCookies, clientIp, jsonBody, optionalJsonBody, setSessionCookies, type Env } from '../context';
 import { TooManyAttemptsError } from '../services/domain-error';
+import { CONTROL_CHARACTER } from '../services/learners';
 import { deleteSession, SESSION_COOKIE } from '../services/sessions';
 import { signIn } from '../services/sign-in';
 
 const credentials = z.object({
-  // No control characters: nobody types them, and PostgreSQL refuses a NUL in text.
   login: z
     .string()
     .trim()
     .min(1)
     .max(254)
-    .regex(/^[^\u0000-\u001f\u007f]+$/),
+    .refine((v) => !CONTROL_CHARACTER.test(v)),
   password: z.string().min(1).max(1024),
   cookie: z.boolean().optional(),
 });
@@ -34,7 +35,7 @@ export const authRoutes = new Hono<Env>({ strict: false })
         now: now(),
       });
       setSessionCookies(c, token);
-      return c.json({ id: learner.id, fullname: learner.fullname });
+      return c.json({ id: learner.id, fullname: learner.fullname } satisfies SignedIn);
     } catch (error) {
       if (error instanceof TooManyAttemptsError) c.header('Retry-After', String(error.retryAfterSeconds));
       throw error;

@@ -4,20 +4,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
-import { idParam, optionalJsonBody, requireAuth, type AppContext, type Env } from '../context';
-import { ApiError } from '../errors';
+import { optionalJsonBody, requireAuth, type AppContext, type Env } from '../context';
 import { courseInfo, courseModules, startCourseTest, viewLesson, type CourseTestTarget } from '../services/course';
 import { examinationOf } from '../services/exam-view';
+import { pathId } from './path-id';
 
 const startBody = z
   .object({ continue: z.boolean().optional(), language: z.enum(localeCodes as [Locale, ...Locale[]]).optional() })
   .strict();
-
-function pathId(c: AppContext): number {
-  const parsed = idParam.safeParse(c.req.param('id'));
-  if (!parsed.success) throw new ApiError(400, 'errors.badQuery');
-  return parsed.data;
-}
 
 /** Starts the test and answers with the examination, like POST /examinations/start. The body is optional. */
 async function startTest(c: AppContext, target: CourseTestTarget) {

@@ -3,12 +3,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
 import { bracketQuery, idParam, jsonBody, requireAuth, type Env } from '../context';
-import { ApiError } from '../errors';
 import { demoTest } from '../services/demo';
 import { answerExamination, examinationOf, processExamination } from '../services/exam-view';
 import { finishExamination, startExamination, TRAINING_MODES } from '../services/exam';
 import { listExaminations } from '../services/exam-history';
 import { addFavorite, favoriteIds, removeFavorite } from '../services/favorites';
+import { pathId } from './path-id';
 
 const id = z
   .number()
@@ -117,10 +117,8 @@ export const examRoutes = new Hono<Env>({ strict: false })
     return c.json(await examinationOf(db, learnerId, body.examination, now()));
   })
   .get('/examinations/:id', async (c) => {
-    const parsed = idParam.safeParse(c.req.param('id'));
-    if (!parsed.success) throw new ApiError(400, 'errors.badQuery');
     const { db, now } = c.get('deps');
-    return c.json(await examinationOf(db, c.get('learner').id, parsed.data, now()));
+    return c.json(await examinationOf(db, c.get('learner').id, pathId(c), now()));
   })
   .get('/examinations', async (c) => {
     const { db, now } = c.get('deps');
@@ -152,9 +150,7 @@ export const examRoutes = new Hono<Env>({ strict: false })
     return c.json({ data: await addFavorite(db, c.get('learner').id, body.id, now()) });
   })
   .delete('/favorite/questions/:id', async (c) => {
-    const parsed = idParam.safeParse(c.req.param('id'));
-    if (!parsed.success) throw new ApiError(400, 'errors.badQuery');
-    return c.json({ data: await removeFavorite(c.get('deps').db, c.get('learner').id, parsed.data) });
+    return c.json({ data: await removeFavorite(c.get('deps').db, c.get('learner').id, pathId(c)) });
   });
 
 /** The demo: a fixed public set the operator chooses (services/demo.ts), answers included (the browser checks it). */

@@ -3,7 +3,7 @@
 // DELETE …/notifications/{id}/ — one deleted (404 when it is not the learner's).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { bracketQuery, idParam, optionalJsonBody, requireAuth, type Env } from '../context';
+import { bracketQuery, optionalJsonBody, requireAuth, type Env } from '../context';
 import { ApiError } from '../errors';
 import {
   deleteNotification,
@@ -12,6 +12,7 @@ import {
   NOTIFICATIONS_DEFAULT_LIMIT,
   NOTIFICATIONS_MAX_LIMIT,
 } from '../services/notifications';
+import { pathId } from './path-id';
 
 // Anything, so that an array or object given as page or limit gets the same clear message.
 const paging = z.object({ page: z.unknown().optional(), limit: z.unknown().optional() });
@@ -43,8 +44,8 @@ export const notificationRoutes = new Hono<Env>({ strict: false })
     return c.json({});
   })
   .delete('/notifications/:id', async (c) => {
-    const parsed = idParam.safeParse(c.req.param('id'));
-    if (!parsed.success) throw new ApiError(404, 'notifications.notFound');
-    await deleteNotification(c.get('deps').db, c.get('learner').id, parsed.data);
+    // An id that cannot exist names no notification: the same 404 as one already deleted.
+    const id = pathId(c, 'id', () => new ApiError(404, 'notifications.notFound'));
+    await deleteNotification(c.get('deps').db, c.get('learner').id, id);
     return c.json({});
   });

@@ -2,9 +2,9 @@
 // qualification the learner has or had; GET …/access/qualification/statistics/{id} — one in detail
 // (404 for a qualification that does not exist, 403 for one the learner never had).
 import { Hono } from 'hono';
-import { idParam, requireAuth, type Env } from '../context';
-import { ApiError } from '../errors';
+import { requireAuth, type Env } from '../context';
 import { statisticsDetail, statisticsList } from '../services/statistics';
+import { pathId } from './path-id';
 
 export const statisticsRoutes = new Hono<Env>({ strict: false })
   .use(requireAuth)
@@ -13,8 +13,6 @@ export const statisticsRoutes = new Hono<Env>({ strict: false })
     return c.json({ data: await statisticsList(db, c.get('learner').id, c.get('locale'), now()) });
   })
   .get('/access/qualification/statistics/:id', async (c) => {
-    const parsed = idParam.safeParse(c.req.param('id'));
-    if (!parsed.success) throw new ApiError(400, 'errors.badQuery');
     const { db, now } = c.get('deps');
-    return c.json(await statisticsDetail(db, c.get('learner').id, parsed.data, c.get('locale'), now()));
+    return c.json(await statisticsDetail(db, c.get('learner').id, pathId(c), c.get('locale'), now()));
   });

@@ -1,10 +1,12 @@
 // The signed-in learner's own data: profile, session check, accesses, qualifications, themes.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { SessionCheck } from '../../shared/api/session';
 import { bracketQuery, idParam, requireAuth, type Env } from '../context';
 import { listAccesses } from '../services/accesses';
 import { learnerQualifications, qualificationThemes } from '../services/learner-qualifications';
 import { unreadNotificationCount, wasLinkSent } from '../services/notifications';
+import { CONTROL_CHARACTER } from '../services/learners';
 import { learnerProfile } from '../services/profile';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -17,7 +19,7 @@ export const userRoutes = new Hono<Env>({ strict: false })
   })
   // The external-link route opens a link beyond the configured hosts only when it was sent to this learner.
   .get('/notifications/link', async (c) => {
-    // No control characters: no stored link has one, and PostgreSQL refuses a NUL in text.
+    // No control characters: no stored link has one.
     const { url } = bracketQuery(
       c,
       z.object({
@@ -25,7 +27,7 @@ export const userRoutes = new Hono<Env>({ strict: false })
           .string()
           .min(1)
           .max(4000)
-          .regex(/^[^\u0000-\u001f\u007f]+$/),
+          .refine((v) => !CONTROL_CHARACTER.test(v)),
       }),
     );
     return c.json({ sent: await wasLinkSent(c.get('deps').db, c.get('learner').id, url) });
@@ -36,7 +38,7 @@ export const userRoutes = new Hono<Env>({ strict: false })
       id: c.get('learner').id,
       language: c.get('locale'),
       notifications: await unreadNotificationCount(c.get('deps').db, c.get('learner').id),
-    }),
+    } satisfies SessionCheck),
   )
   .get('/accesses', async (c) => {
     const { db, now } = c.get('deps');

@@ -1,23 +1,29 @@
 // What a learner has bought: accesses of three types, each to a target (a qualification, an
 // autodrome, the course), active between start and end unless revoked.
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Locale } from '../../i18n/locales';
-import type { AccessType, Database } from '../db/schema';
+import type { AccessFlags, AccessType, AccessView } from '../../shared/api/accesses';
+import { localized } from '../db/localized';
+import type { Database } from '../db/schema';
 
-export interface AccessView {
-  id: number;
-  type: AccessType;
-  can: boolean;
-  target: { id: number; name: string; picture: string | null };
-  date_start: string;
-  date_end: string;
-}
+/** Where each type's targets live. */
+export const ACCESS_TARGET_TABLES = { test: 'qualifications', autodrome: 'autodromes', education: 'courses' } as const;
+export const ACCESS_TYPES = Object.keys(ACCESS_TARGET_TABLES) as readonly AccessType[];
 
-const targetTable = { test: 'qualifications', autodrome: 'autodromes', education: 'courses' } as const;
+// The one rule for "an access is active": not revoked, begun, not yet ended (end exclusive). The
+// predicate serves rows already read; `activeAccess` is the same rule inside a query.
+type AccessTimes = { start_at: string; end_at: string; revoked_at: string | null };
 
-export function isActive(a: { start_at: string; end_at: string; revoked_at: string | null }, now: Date): boolean {
+export function isActive(a: AccessTimes, now: Date): boolean {
   const at = now.toISOString();
   return a.revoked_at === null && a.start_at <= at && a.end_at > at;
+}
+
+/** `isActive` as a where-condition on the `accesses` table, or on it under an alias (`accesses as a`). */
+export function activeAccess(now: Date, table = 'accesses'): Expression<SqlBool> {
+  const at = now.toISOString();
+  const column = (name: keyof AccessTimes) => sql.ref(`${table}.${name}`);
+  return sql<SqlBool>`(${column('revoked_at')} is null and ${column('start_at')} <= ${at} and ${column('end_at')} > ${at})`;
 }
 
 export async function listAccesses(
@@ -31,12 +37,12 @@ export async function listAccesses(
   if (opts.type) query = query.where('type', '=', opts.type);
   const rows = await query.orderBy('type').orderBy('id').execute();
   const names = new Map<string, { id: number; name: string; picture: string | null; retired: boolean }>();
-  for (const type of Object.keys(targetTable) as AccessType[]) {
+  for (const type of ACCESS_TYPES) {
     const ids = [...new Set(rows.filter((r) => r.type === type).map((r) => r.target_id))];
     if (!ids.length) continue;
     const targets = await db
-      .selectFrom(targetTable[type])
-      .select(['id', `name_${locale} as name` as 'name_ru as name', 'picture', 'retired_at'])
+      .selectFrom(ACCESS_TARGET_TABLES[type])
+      .select(['id', localized(locale, 'name'), 'picture', 'retired_at'])
       .where('id', 'in', ids)
       .execute();
     for (const t of targets)
@@ -64,7 +70,7 @@ export async function listAccesses(
 }
 
 /** The profile's flags: an access of that type can be used now (same rule as `can`). */
-export async function accessFlags(db: Kysely<Database>, learnerId: number, now = new Date()) {
+export async function accessFlags(db: Kysely<Database>, learnerId: number, now = new Date()): Promise<AccessFlags> {
   const types = new Set((await listAccesses(db, learnerId, 'ru', { active: true }, now)).map((a) => a.type));
   return { test: types.has('test'), autodrome: types.has('autodrome'), education: types.has('education') };
 }
@@ -75,15 +81,12 @@ export async function testableQualificationIds(
   learnerId: number,
   now = new Date(),
 ): Promise<Set<number>> {
-  const at = now.toISOString();
   const direct = await db
     .selectFrom('accesses')
     .select('target_id')
     .where('learner_id', '=', learnerId)
     .where('type', '=', 'test')
-    .where('revoked_at', 'is', null)
-    .where('start_at', '<=', at)
-    .where('end_at', '>', at)
+    .where(activeAccess(now))
     .execute();
   const live = direct.length
     ? await db

@@ -3,11 +3,8 @@
 // the table stays small whatever is sent.
 import type { Kysely } from 'kysely';
 import { countedRoute } from '../../config/page-view';
+import { almatyDate, DAY_MS } from '../../shared/time';
 import type { Database } from '../db/schema';
-
-const ALMATY_OFFSET_MS = 5 * 3_600_000; // UTC+5 all year
-
-export const almatyDate = (at: Date) => new Date(at.getTime() + ALMATY_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Counts one view of `pathname`; false when the path is not a counted route. */
 export async function recordPageView(db: Kysely<Database>, pathname: string, now: Date): Promise<boolean> {
@@ -33,7 +30,7 @@ export interface PageViewRow {
 
 /** Views per route over the last `days` Almaty days (today included), busiest first. */
 export async function pageViewTotals(db: Kysely<Database>, days: number, now: Date): Promise<PageViewRow[]> {
-  const since = almatyDate(new Date(now.getTime() - (days - 1) * 86_400_000));
+  const since = almatyDate(new Date(now.getTime() - (days - 1) * DAY_MS));
   const rows = await db
     .selectFrom('page_views')
     .select(['route', 'locale', (eb) => eb.fn.sum<number>('views').as('views')])

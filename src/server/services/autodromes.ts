@@ -3,73 +3,13 @@
 // A lesson counts as viewed once the learner has watched it to the end (PUT …/lessons/{id}/view/).
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
+import type { AutodromeAccessView, AutodromeDetail, LessonView, Progress } from '../../shared/api/autodromes';
+import { localized, localizedOf } from '../db/localized';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 import { isActive } from './accesses';
 
-export interface AutodromeTarget {
-  id: number;
-  name: string;
-  city: string;
-  categories: string[];
-  picture: string | null;
-}
-
-/** One entry of the list: the access (its id, can, end) and the autodrome it opens. */
-export interface AutodromeAccessView {
-  id: number;
-  can: boolean;
-  date_end: string;
-  target: AutodromeTarget;
-}
-
-export interface PenaltyView {
-  fault: string;
-  points: number;
-  gross: boolean;
-}
-
-export interface ExerciseView {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  poster: string | null;
-  penalties: PenaltyView[];
-}
-
-export interface LessonView {
-  id: number;
-  name: string;
-  description: string;
-  exercise: number;
-  poster: string | null;
-  video: { src: string; type: string } | null;
-  embed: string | null;
-  duration: number | null;
-  viewed: boolean;
-}
-
-export interface Progress {
-  viewed: number;
-  total: number;
-  percent: number;
-}
-
-export interface AutodromeDetail extends AutodromeTarget {
-  access: { id: number; date_end: string };
-  progress: Progress;
-  sections: { id: number; name: string; lessons: LessonView[] }[];
-  exercises: ExerciseView[];
-}
-
 type Penalties = { fault: Record<Locale, string>; points: number; gross?: boolean }[];
-
-/** `name_kz as name`: the column in the request's language (typed as the Russian one, the same type). */
-const localized = <T extends string>(locale: Locale, column: T) =>
-  `${column}_${locale} as ${column}` as `${T}_ru as ${T}`;
-const localizedOf = <P extends string, T extends string>(table: P, locale: Locale, column: T) =>
-  `${table}.${column}_${locale} as ${column}` as `${P}.${T}_ru as ${T}`;
 
 /** The learner's active autodrome accesses, one per autodrome (the latest end when bought twice). */
 export async function listLearnerAutodromes(

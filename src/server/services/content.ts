@@ -4,8 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { friendlyParse, trilingualText as text3 } from '../../shared/friendly-parse';
+import { environmentConfig } from '../config';
 
-const text3 = z.object({ ru: z.string().min(1), kz: z.string().min(1), en: z.string().min(1) }).strict();
 const code = z.string().regex(/^[A-Za-z0-9-]+$/, 'codes use letters, digits and hyphens');
 
 const theme = z.object({ code, name: text3 }).strict();
@@ -116,7 +117,6 @@ const course = z
   })
   .strict();
 
-export type Text3 = z.infer<typeof text3>;
 export type ThemeContent = z.infer<typeof theme>;
 export type QualificationContent = QualificationInput;
 export type AutodromeContent = z.infer<typeof autodrome>;
@@ -138,12 +138,7 @@ export interface Content {
 function load<T>(dir: string, file: string, schema: z.ZodType<T>): T {
   const path = join(dir, file);
   if (!existsSync(path)) throw new Error(`Content file missing: ${path}`);
-  const result = schema.safeParse(parse(readFileSync(path, 'utf8')));
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${file} at ${i.path.join('.') || '(root)'}: ${i.message}`);
-    throw new Error(`Invalid content:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  return friendlyParse(schema, parse(readFileSync(path, 'utf8')), 'Invalid content', file);
 }
 
 export function flattenQualifications(
@@ -153,7 +148,7 @@ export function flattenQualifications(
   return list.flatMap((q) => [{ ...q, parent }, ...flattenQualifications(q.children ?? [], q.code)]);
 }
 
-export function loadContent(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): Content {
+export function loadContent(dir = environmentConfig().ZHOL_CONTENT_DIR): Content {
   const content: Content = {
     themes: load(dir, 'themes.yaml', z.array(theme)),
     qualifications: load(dir, 'qualifications.yaml', z.array(qualification)),

@@ -13,63 +13,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Random } from '../../shared/exam';
+import type { CourseInfo, ModuleView } from '../../shared/api/course';
+import { localized, localizedOf } from '../db/localized';
 import type { CourseTestKind, Database } from '../db/schema';
+import { isActive } from './accesses';
 import { DomainError } from './domain-error';
 import { ownExamination, startExamination } from './exam';
-
-export interface LessonVideo {
-  mp4: string | null;
-  webm: string | null;
-  poster: string | null;
-  /** An embeddable service's URL (then mp4 and webm are null). */
-  embed: string | null;
-}
-
-export interface LessonView {
-  id: number;
-  number: number;
-  name: string;
-  description: string;
-  video: LessonVideo;
-  /** Seconds. */
-  duration: number;
-  viewed: boolean;
-  passed: boolean;
-  /** Questions in its credit test. */
-  test_questions: number;
-}
-
-export interface ModuleView {
-  id: number;
-  number: number;
-  name: string;
-  opened: boolean;
-  passed: boolean;
-  /** The module test may be started: the module is open and all its lessons are passed. */
-  test_opened: boolean;
-  lessons: LessonView[];
-}
-
-export type NextStep = 'video' | 'lesson_test' | 'module_test' | 'final_test' | 'finished';
-
-export interface CourseInfo {
-  course: { id: number; name: string; picture: string | null };
-  /** The course ends with the access: its end. */
-  date_end: string;
-  /** Theory mastered: the share of lessons whose credit test is passed, 0–100. */
-  theory_percent: number;
-  lessons_total: number;
-  lessons_viewed: number;
-  lessons_passed: number;
-  /** Lessons (credit tests) still to pass before the final test. */
-  lessons_left: number;
-  modules_total: number;
-  modules_passed: number;
-  final: { opened: boolean; passed: boolean; date_passed: string | null; questions: number };
-  /** The course is passed: its final test is. */
-  passed: boolean;
-  next: { step: NextStep; module: number | null; lesson: number | null };
-}
 
 interface Progress {
   access: { end_at: string };
@@ -98,7 +47,7 @@ async function courseAccess(db: Kysely<Database>, learnerId: number, locale: Loc
       'a.end_at',
       'a.revoked_at',
       'c.id',
-      `c.name_${locale} as name` as 'c.name_ru as name',
+      localizedOf('c', locale, 'name'),
       'c.picture',
       'c.qualification_id',
       'c.final_questions',
@@ -108,7 +57,7 @@ async function courseAccess(db: Kysely<Database>, learnerId: number, locale: Loc
     .where('a.type', '=', 'education')
     .orderBy('a.end_at', 'desc')
     .execute();
-  const active = rows.find((r) => r.revoked_at === null && r.start_at <= at && r.end_at > at && r.retired_at === null);
+  const active = rows.find((r) => isActive(r, now) && r.retired_at === null);
   if (!active) {
     if (rows.some((r) => r.start_at <= at)) throw new DomainError('forbidden', 'lessons.errors.accessEnded');
     throw new DomainError('forbidden', 'errors.noAccess');
@@ -132,7 +81,7 @@ async function progress(db: Kysely<Database>, learnerId: number, locale: Locale,
   const { access, course } = await courseAccess(db, learnerId, locale, now);
   const modules = await db
     .selectFrom('course_modules')
-    .select(['id', `name_${locale} as name` as 'name_ru as name', 'test_questions'])
+    .select(['id', localized(locale, 'name'), 'test_questions'])
     .where('course_id', '=', course.id)
     .where('retired_at', 'is', null)
     .orderBy('sort')
@@ -143,8 +92,8 @@ async function progress(db: Kysely<Database>, learnerId: number, locale: Locale,
         .select([
           'id',
           'module_id',
-          `name_${locale} as name` as 'name_ru as name',
-          `description_${locale} as description` as 'description_ru as description',
+          localized(locale, 'name'),
+          localized(locale, 'description'),
           'video_mp4',
           'video_webm',
           'video_embed',

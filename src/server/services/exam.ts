@@ -28,6 +28,7 @@ import {
 } from '../../shared/exam';
 import { prepared, preparedWrite } from '../db/prepared';
 import type { Database, ExamMode, ExamStatus } from '../db/schema';
+import { activeAccess } from './accesses';
 import { DomainError } from './domain-error';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -285,16 +286,13 @@ export async function sealedQuestions(db: Db, learnerId: number, now: Date, exce
  * accesses to it or to its parent (BE is tested under a B access); null without one.
  */
 export async function accessEnd(db: Db, learnerId: number, qualificationId: number, now: Date): Promise<string | null> {
-  const at = now.toISOString();
   const row = await db
     .selectFrom('accesses as a')
     .innerJoin('qualifications as t', 't.id', 'a.target_id')
     .select((eb) => eb.fn.max('a.end_at').as('until'))
     .where('a.learner_id', '=', learnerId)
     .where('a.type', '=', 'test')
-    .where('a.revoked_at', 'is', null)
-    .where('a.start_at', '<=', at)
-    .where('a.end_at', '>', at)
+    .where(activeAccess(now, 'a'))
     .where('t.retired_at', 'is', null)
     .where((eb) =>
       eb.or([

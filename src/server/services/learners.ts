@@ -11,25 +11,34 @@ export function normalizePhone(input: string): string | null {
   return null;
 }
 
+/** A control character: nobody types one, it never belongs in a login, name or title, and PostgreSQL refuses a NUL in text. */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** A learner as services see it: the stored 0/1 flag read once, here, as a boolean. */
+export type LearnerRecord = Omit<Learner, 'blocked'> & { blocked: boolean };
+
+const toRecord = (row: Learner | undefined): LearnerRecord | undefined =>
+  row && { ...row, blocked: Boolean(row.blocked) };
+
 export function looksLikePhone(input: string): boolean {
   return /^[\d\s()+-]+$/.test(input.trim()) && normalizePhone(input) !== null;
 }
 
-export async function findLearnerByLogin(db: Kysely<Database>, login: string): Promise<Learner | undefined> {
+export async function findLearnerByLogin(db: Kysely<Database>, login: string): Promise<LearnerRecord | undefined> {
   const key = login.trim().toLowerCase();
   // A control character never belongs to a login (and PostgreSQL refuses a NUL in a query).
-  if (!key || key.length > 254 || /[\u0000-\u001f\u007f]/.test(key)) return undefined;
+  if (!key || key.length > 254 || CONTROL_CHARACTER.test(key)) return undefined;
   const phone = looksLikePhone(key) ? normalizePhone(key) : null;
   let query = db.selectFrom('learners').selectAll();
   query = phone
     ? query.where((eb) => eb.or([eb('login', '=', key), eb('phone_digits', '=', phone)]))
     : query.where((eb) => eb.or([eb('login', '=', key), eb('email', '=', key)]));
-  return query.executeTakeFirst();
+  return toRecord(await query.executeTakeFirst());
 }
 
 // Every signed-in call reads its learner: built once (see prepared).
 const learnerById = prepared((db, id: number) => db.selectFrom('learners').selectAll().where('id', '=', id));
 
-export async function findLearnerById(db: Kysely<Database>, id: number): Promise<Learner | undefined> {
-  return (await learnerById(db, id))[0];
+export async function findLearnerById(db: Kysely<Database>, id: number): Promise<LearnerRecord | undefined> {
+  return toRecord((await learnerById(db, id))[0]);
 }

@@ -66,18 +66,20 @@ async function waitFor(db: Kysely<Database>, key: string, ip: string, now: Date,
     row ? Date.parse(row.attempted_at) + LOGIN_WINDOW_MS : 0;
   let until = 0;
 
+  // The n-th latest failure in the window among `attempts`: refused until it leaves the window.
+  const nthFailure = (attempts: typeof earlier, n: number) =>
+    attempts
+      .select('attempted_at')
+      .where('ip', '=', ip)
+      .where('success', '=', 0)
+      .where('attempted_at', '>', since)
+      .orderBy('id', 'desc')
+      .offset(n - 1)
+      .limit(1)
+      .executeTakeFirst();
+
   // The pair: refused until the oldest of its last ten failures leaves the window.
-  const pairTenth = await earlier
-    .select('attempted_at')
-    .where('ip', '=', ip)
-    .where('success', '=', 0)
-    .where('attempted_at', '>', since)
-    .where('id', '>', knownId)
-    .orderBy('id', 'desc')
-    .offset(MAX_FAILURES_PER_PAIR - 1)
-    .limit(1)
-    .executeTakeFirst();
-  until = Math.max(until, untilOf(pairTenth));
+  until = Math.max(until, untilOf(await nthFailure(earlier.where('id', '>', knownId), MAX_FAILURES_PER_PAIR)));
 
   // A known address skips the two limits below: its owner is not slowed by others' guesses.
   if (!knownId) {
@@ -98,18 +100,8 @@ async function waitFor(db: Kysely<Database>, key: string, ip: string, now: Date,
       if (last?.at) until = Math.max(until, Date.parse(last.at) + spacing);
     }
     // The address, across accounts.
-    const ipNth = await db
-      .selectFrom('login_attempts')
-      .select('attempted_at')
-      .where('ip', '=', ip)
-      .where('success', '=', 0)
-      .where('attempted_at', '>', since)
-      .where('id', '<', beforeId)
-      .orderBy('id', 'desc')
-      .offset(MAX_FAILURES_PER_IP - 1)
-      .limit(1)
-      .executeTakeFirst();
-    until = Math.max(until, untilOf(ipNth));
+    const byAddress = db.selectFrom('login_attempts').where('id', '<', beforeId);
+    until = Math.max(until, untilOf(await nthFailure(byAddress, MAX_FAILURES_PER_IP)));
   }
   return Math.max(0, until - now.getTime());
 }

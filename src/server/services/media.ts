@@ -11,6 +11,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
+import { environmentConfig } from '../config';
 import type { Database } from '../db/schema';
 
 export type MediaKind = 'image' | 'video';
@@ -29,7 +30,7 @@ export const MEDIA_PREFIX = '/rest/v1/media/';
 export const MEDIA_NAME = /^[A-Za-z0-9_-]{22}\.(svg|png|jpe?g|webp|webm|mp4)$/;
 
 function mediaDir(): string {
-  return resolve(process.env.ZHOL_MEDIA_DIR ?? 'data/media');
+  return resolve(environmentConfig().ZHOL_MEDIA_DIR);
 }
 
 /** Where the files are: the build's copy of public/ (production), public/ (astro dev, tests), the import's media folder. */

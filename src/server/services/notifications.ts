@@ -5,27 +5,12 @@
 import type { Kysely } from 'kysely';
 import { formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
-import type { Database, NotificationColor } from '../db/schema';
+import type { NotificationPage } from '../../shared/api/notifications';
+import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 5;
 export const NOTIFICATIONS_MAX_LIMIT = 50;
-
-export interface NotificationView {
-  id: number;
-  title: string;
-  text: string;
-  color: NotificationColor;
-  /** DD.MM.YYYY HH:mm:ss in Asia/Almaty, or null while unread. */
-  date_read: string | null;
-  date_created: string;
-  params: { web: string | null };
-}
-
-export interface NotificationPage {
-  data: NotificationView[];
-  meta: { pages: number; total: number };
-}
 
 export async function unreadNotificationCount(db: Kysely<Database>, learnerId: number): Promise<number> {
   const row = await db

@@ -7,7 +7,8 @@ import { navigation, type NavLink } from '../../config/navigation';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
-import { listAccesses, testableQualificationIds, type AccessView } from './accesses';
+import type { AccessView } from '../../shared/api/accesses';
+import { listAccesses, testableQualificationIds } from './accesses';
 import type { ExamListItem } from '../../shared/exam';
 import { listExaminations } from './exam-history';
 import { examinationOf, type examinationView } from './exam-view';
@@ -18,9 +19,11 @@ import {
   type QualificationView,
   type ThemeView,
 } from './learner-qualifications';
-import { learnerProfile, type ProfileView } from './profile';
+import type { ProfileView } from '../../shared/api/session';
+import { learnerProfile } from './profile';
 import { trainingThemes } from './questions';
-import { statisticsList, type QualificationStatistics } from './statistics';
+import type { QualificationStatistics } from '../../shared/api/statistics';
+import { statisticsList } from './statistics';
 
 export const PAGE_KINDS = ['home', 'tests', 'test', 'other'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];

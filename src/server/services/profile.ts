@@ -1,15 +1,9 @@
 // The signed-in learner's profile as the page shows it: name, unread notifications, what they may use now.
 import type { Kysely } from 'kysely';
+import type { ProfileView } from '../../shared/api/session';
 import type { Database, Learner } from '../db/schema';
 import { accessFlags } from './accesses';
 import { unreadNotificationCount } from './notifications';
-
-export interface ProfileView {
-  id: number;
-  fullname: string;
-  notifications: number;
-  accesses: Awaited<ReturnType<typeof accessFlags>>;
-}
 
 export async function learnerProfile(
   db: Kysely<Database>,

@@ -1,8 +1,8 @@
 // Signing in: the login limits, the password check and a fresh session, as one service the route calls.
 import type { Kysely } from 'kysely';
-import type { Database, Learner } from '../db/schema';
+import type { Database } from '../db/schema';
 import { DomainError, TooManyAttemptsError } from './domain-error';
-import { findLearnerByLogin } from './learners';
+import { findLearnerByLogin, type LearnerRecord } from './learners';
 import { attemptKey, beginAttempt, settleAttempt } from './login-limits';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { createSession, deleteSession } from './sessions';
@@ -19,7 +19,10 @@ export interface SignInInput {
 }
 
 /** The learner and a new session token; 429 (limits), 401 (wrong login or password) or 403 (blocked) otherwise. */
-export async function signIn(db: Kysely<Database>, input: SignInInput): Promise<{ learner: Learner; token: string }> {
+export async function signIn(
+  db: Kysely<Database>,
+  input: SignInInput,
+): Promise<{ learner: LearnerRecord; token: string }> {
   const learner = await findLearnerByLogin(db, input.login);
   const attempt = await beginAttempt(db, attemptKey(learner?.id, input.login), input.ip, input.now);
   if (attempt.id === null) throw new TooManyAttemptsError(attempt.wait);

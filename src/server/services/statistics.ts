@@ -1,4 +1,4 @@
-// Statistics per qualification (DESIGN §7; the wire types are src/shared/statistics.ts, the pure
+// Statistics per qualification (DESIGN §7; the wire types are src/shared/api/statistics.ts, the pure
 // readiness figures src/shared/readiness.ts). The list has one entry per qualification the learner
 // has or had: a test access begun (active or ended, not revoked, with its sub-qualifications) or a test
 // taken in it — an ended access keeps its history visible. The detail adds days, time, dynamics,
@@ -19,19 +19,14 @@ import {
   type AnswerCounts,
   type ExamPlan,
 } from '../../shared/readiness';
-import type {
-  DayResult,
-  DynamicsPoint,
-  Familiarity,
-  QualificationStatistics,
-  StatisticsDetail,
-} from '../../shared/statistics';
+import type { DayResult, DynamicsPoint, QualificationStatistics, StatisticsDetail } from '../../shared/api/statistics';
+import { almatyDate } from '../../shared/time';
+import { localized } from '../db/localized';
 import type { Database } from '../db/schema';
+import { isActive } from './accesses';
 import { DomainError } from './domain-error';
 import { expireLateTests } from './exam';
 import { testDuration } from './exam-history';
-
-export type { Familiarity, QualificationStatistics, StatisticsDetail };
 
 /**
  * Enough data for the readiness figures to mean something: at least one ended test of the
@@ -44,9 +39,6 @@ export const ENOUGH_ANSWERS = 20;
 export const DYNAMICS_SIZE = 20;
 
 const ENDED = ['passed', 'failed', 'expired'] as const;
-/** Asia/Almaty is UTC+5 all year. */
-const ALMATY_OFFSET_MS = 5 * 3600_000;
-const almatyDate = (iso: string) => new Date(Date.parse(iso) + ALMATY_OFFSET_MS).toISOString().slice(0, 10);
 
 interface QualRow {
   id: number;
@@ -80,7 +72,7 @@ async function learnerQualificationRows(
   const [accesses, tested] = await Promise.all([
     db
       .selectFrom('accesses')
-      .select(['target_id', 'end_at'])
+      .select(['target_id', 'start_at', 'end_at', 'revoked_at'])
       .where('learner_id', '=', learnerId)
       .where('type', '=', 'test')
       .where('revoked_at', 'is', null)
@@ -93,14 +85,7 @@ async function learnerQualificationRows(
   if (!had.length && !testedIds.length) return { quals: [], testable: new Set() };
   const rows = await db
     .selectFrom('qualifications')
-    .select([
-      'id',
-      'code',
-      'parent_id',
-      `name_${locale} as name` as 'name_ru as name',
-      'exam_questions',
-      'allowed_mistakes',
-    ])
+    .select(['id', 'code', 'parent_id', localized(locale, 'name'), 'exam_questions', 'allowed_mistakes'])
     .where('retired_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -111,7 +96,7 @@ async function learnerQualificationRows(
     )
     .orderBy('sort')
     .execute();
-  const active = new Set(accesses.filter((a) => a.end_at > at).map((a) => a.target_id));
+  const active = new Set(accesses.filter((a) => isActive(a, now)).map((a) => a.target_id));
   const live = new Set(rows.map((r) => r.id));
   const testable = new Set(
     rows
@@ -343,7 +328,7 @@ export async function statisticsDetail(
     const names = gains.length
       ? await db
           .selectFrom('themes')
-          .select(['id', `name_${locale} as name` as 'name_ru as name'])
+          .select(['id', localized(locale, 'name')])
           .where(
             'id',
             'in',

@@ -5,25 +5,8 @@
 // `snapshot()` answers from the cache at once and starts a refresh in the background when the cache
 // is stale; streams not yet checked are `checking` and the page asks again.
 import { frameOrigins, type ServerConfig } from '../config';
-import { loadStreams, streamListSchema, type StreamContent } from '../../features/centre/content';
-
-export type StreamStatus = 'available' | 'checking' | 'unavailable';
-
-export interface StreamView {
-  id: string;
-  centre: StreamContent['centre'];
-  city: StreamContent['city'];
-  link: string;
-  /** The player to frame; null unless the stream is available. */
-  embed: string | null;
-  status: StreamStatus;
-}
-
-export interface StreamsSnapshot {
-  streams: StreamView[];
-  /** True while some stream has not been checked yet: ask again shortly. */
-  checking: boolean;
-}
+import type { StreamStatus, StreamsSnapshot, StreamView } from '../../shared/api/streams';
+import { loadStreams, streamListSchema, type StreamContent } from './centre-content';
 
 type Fetch = (url: string, init: { signal: AbortSignal }) => Promise<Response>;
 

@@ -1,7 +1,8 @@
 // Demo accounts and data (ZHOL_DEMO): added once, by login, never overwritten. Password for all
 // three: zhol-demo-2025 (shown in the README).
 import type { Kysely } from 'kysely';
-import type { AccessType, Database } from '../schema';
+import type { AccessType } from '../../../shared/api/accesses';
+import type { Database } from '../schema';
 import { normalizePhone } from '../../services/learners';
 import { hashPassword } from '../../services/passwords';
 

@@ -1,12 +1,12 @@
 // The exam-centre pages' content: content/school/school.yaml (the school page, read at build time)
-// and content/streams.yaml (the stream page's broadcasts, read by the server's streams service).
-// Checked with zod so a typo stops the build or start-up with the file and the path of the problem.
+// and content/streams.yaml (the stream page's broadcasts, read by the streams service).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { friendlyParse, trilingualText as text3 } from '../../shared/friendly-parse';
+import { environmentConfig } from '../config';
 
-const text3 = z.object({ ru: z.string().min(1), kz: z.string().min(1), en: z.string().min(1) }).strict();
 const webUrl = z.url({ protocol: /^https?$/ });
 
 export const streamSchema = z
@@ -35,18 +35,13 @@ const schoolSchema = z
 export type SchoolContent = z.infer<typeof schoolSchema>;
 
 function readChecked<T>(path: string, schema: z.ZodType<T>): T {
-  const result = schema.safeParse(parse(readFileSync(path, 'utf8')));
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`${path} is not valid:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  return friendlyParse(schema, parse(readFileSync(path, 'utf8')), `${path} is not valid`);
 }
 
-export function loadSchool(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): SchoolContent {
+export function loadSchool(dir = environmentConfig().ZHOL_CONTENT_DIR): SchoolContent {
   return readChecked(join(dir, 'school', 'school.yaml'), schoolSchema);
 }
 
-export function loadStreams(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): StreamContent[] {
+export function loadStreams(dir = environmentConfig().ZHOL_CONTENT_DIR): StreamContent[] {
   return readChecked(join(dir, 'streams.yaml'), streamListSchema);
 }
