@@ -1,6 +1,6 @@
 // The examination, once for everyone (DESIGN §5a, §6): its wire types and its pure rules — how many
 // mistakes a test may have, the verdict after an answer and at a finish, what may be revealed when,
-// and how questions are spread over themes. The server (services/exam.ts, exam-view.ts), the demo
+// and how questions are spread over themes. The server (services/exam/), the demo
 // engine that runs in the browser (features/exam/demo.ts) and the islands all import this file, so
 // the rules cannot drift apart. No framework, no database, no DOM: it runs anywhere and is tested
 // without any of them (exam.test.ts).

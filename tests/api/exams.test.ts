@@ -4,7 +4,7 @@ import ru from '../../src/i18n/messages/ru.json';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { drawByBlueprint } from '../../src/server/services/exam';
+import { drawByBlueprint } from '../../src/server/services/exam/draw';
 import { syncQuestionContent } from '../../src/server/services/questions';
 import { seedBank } from '../support/bank';
 import { signedIn } from '../support/client';

@@ -9,7 +9,7 @@ import { parse, stringify } from 'yaml';
 import { createDb } from '../../src/server/db/client';
 import BetterSqlite3 from 'better-sqlite3';
 import { describeDatabase, runImport } from '../../src/server/cli/questions-import';
-import { questionTexts } from '../../src/server/services/exam-view';
+import { questionTexts } from '../../src/server/services/questions/texts';
 import { readBankMeta } from '../../src/server/services/bank-meta';
 import { loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';

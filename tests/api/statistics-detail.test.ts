@@ -7,7 +7,7 @@ import { seedDemo } from '../../src/server/db/seed/demo';
 import type { ExamStatus, StoredMode } from '../../src/shared/exam';
 import { passProbability, priorFor, questionEstimate, asPercent } from '../../src/shared/readiness';
 import type { QualificationStatistics, StatisticsDetail } from '../../src/shared/statistics';
-import { questionPool } from '../../src/server/services/exam';
+import { questionPool } from '../../src/server/services/exam/draw';
 import { seedBank } from '../support/bank';
 import { signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';

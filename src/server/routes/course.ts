@@ -7,7 +7,7 @@ import { localeCodes, type Locale } from '../../i18n/locales';
 import { idParam, optionalJsonBody, requireAuth, type AppContext, type Env } from '../context';
 import { ApiError } from '../errors';
 import { courseInfo, courseModules, startCourseTest, viewLesson, type CourseTestTarget } from '../services/course';
-import { examinationOf } from '../services/exam-view';
+import { examinationOf } from '../services/exam/read';
 
 const startBody = z
   .object({ continue: z.boolean().optional(), language: z.enum(localeCodes as [Locale, ...Locale[]]).optional() })

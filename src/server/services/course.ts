@@ -15,7 +15,7 @@ import type { Locale } from '../../i18n/locales';
 import type { Random } from '../../shared/exam';
 import type { CourseTestKind, Database } from '../db/schema';
 import { DomainError } from './domain-error';
-import { ownExamination, startExamination } from './exam';
+import { ownExamination, startExamination } from './exam/lifecycle';
 
 export interface LessonVideo {
   mp4: string | null;

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
-import { questionTexts } from './exam-view';
+import { questionTexts } from './questions/texts';
 
 /** At most this many marked questions are shown (the importer warns of more). */
 export const DEMO_LIMIT = 20;

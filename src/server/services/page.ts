@@ -9,8 +9,8 @@ import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 import { listAccesses, testableQualificationIds, type AccessView } from './accesses';
 import type { ExamListItem } from '../../shared/exam';
-import { listExaminations } from './exam-history';
-import { examinationOf, type examinationView } from './exam-view';
+import { listExaminations } from './exam/history';
+import { examinationOf, type examinationView } from './exam/read';
 import { favoriteIds } from './favorites';
 import {
   learnerQualifications,

@@ -22,7 +22,7 @@ import {
 } from './bank-meta';
 
 export { builtInReplacedAt } from './bank-meta';
-import { clearQuestionCache } from './exam-view';
+import { clearQuestionCache } from './questions/texts';
 import { clauseProblem, loadRules, type RulesEdition } from './rules-content';
 import { describeValue, plainError } from './zod-messages';
 

@@ -28,8 +28,8 @@ import type {
 } from '../../shared/statistics';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
-import { expireLateTests } from './exam';
-import { testDuration } from './exam-history';
+import { expireLateTests } from '../repositories/examinations';
+import { testDuration } from './exam/history';
 
 export type { Familiarity, QualificationStatistics, StatisticsDetail };
 

@@ -1,10 +1,10 @@
 // The learner's tests as a list (history 10 a page, or the unfinished ones with status=process),
 // filtered by qualification, status, exam or training, mode and result, each with the time it took.
 import type { Kysely } from 'kysely';
-import type { Locale } from '../../i18n/locales';
-import type { ExamListItem, ExamStatus, StoredMode } from '../../shared/exam';
-import type { Database } from '../db/schema';
-import { expireLateTests } from './exam';
+import type { Locale } from '../../../i18n/locales';
+import type { ExamListItem, ExamStatus, StoredMode } from '../../../shared/exam';
+import type { Database } from '../../db/schema';
+import { expireLateTests } from '../../repositories/examinations';
 
 export interface HistoryQuery {
   qualification?: number | undefined;
