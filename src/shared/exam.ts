@@ -5,6 +5,8 @@
 // the rules cannot drift apart. No framework, no database, no DOM: it runs anywhere and is tested
 // without any of them (exam.test.ts).
 
+import { largestRemainder, roundRobin } from './apportion';
+
 // ---- Wire types -----------------------------------------------------------------------------------
 
 export const TRAINING_MODES = ['train', 'themes', 'favorites', 'incorrect', 'lesson', 'module', 'final'] as const;
@@ -261,17 +263,10 @@ export function scaleShares(shares: number[], total: number): number[] {
   const sum = shares.reduce((a, b) => a + b, 0);
   if (sum === 0) return shares.map(() => 0);
   if (sum === total) return shares;
-  const exact = shares.map((share) => (share * total) / sum);
-  const result = exact.map(Math.floor);
-  let left = total - result.reduce((a, b) => a + b, 0);
-  const byRemainder = exact
-    .map((e, i) => ({ i, rest: e - Math.floor(e) }))
-    .sort((x, y) => y.rest - x.rest || x.i - y.i);
-  for (const { i } of byRemainder) {
-    if (left-- <= 0) break;
-    result[i]!++;
-  }
-  return result;
+  return largestRemainder(
+    shares.map((share) => (share * total) / sum),
+    total,
+  );
 }
 
 /**
@@ -303,11 +298,7 @@ export function drawBlueprint(
 /** Up to `size` questions spread evenly over the themes: one from each in turn, so a small test still covers them all. */
 export function spreadOverThemes(byTheme: Map<number, number[]>, size: number, random: Random): number[] {
   const lists = shuffle([...byTheme.values()], random).map((ids) => shuffle(ids, random));
-  const chosen: number[] = [];
-  for (let round = 0; chosen.length < size && lists.some((ids) => ids.length > round); round++) {
-    for (const ids of lists) if (ids[round] !== undefined && chosen.length < size) chosen.push(ids[round]!);
-  }
-  return shuffle(chosen, random);
+  return shuffle(roundRobin(lists, size), random);
 }
 
 // ---- The answer call's delta -----------------------------------------------------------------------

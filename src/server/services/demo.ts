@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
+import { roundRobin } from '../../shared/apportion';
 import { questionTexts } from './questions/texts';
 
 /** At most this many marked questions are shown (the importer warns of more). */
@@ -28,11 +29,7 @@ export async function demoQuestionIds(db: Kysely<Database>, limit = DEMO_LIMIT):
   if (!rows.length) rows = await marked(true);
   const byTheme = new Map<number, number[]>();
   for (const r of rows) byTheme.set(r.sort, [...(byTheme.get(r.sort) ?? []), r.id]);
-  const ids: number[] = [];
-  for (let round = 0; ids.length < limit && [...byTheme.values()].some((l) => l.length > round); round++) {
-    for (const list of byTheme.values()) if (list[round] !== undefined && ids.length < limit) ids.push(list[round]!);
-  }
-  return ids;
+  return roundRobin([...byTheme.values()], limit);
 }
 
 /** The demo test for category B in one language: its rules scaled to its length, and its questions with their answers. */
