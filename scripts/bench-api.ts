@@ -14,7 +14,8 @@ import { parseServerConfig } from '../src/server/config';
 import { createDb, migrateToLatest } from '../src/server/db/client';
 import { loadContent } from '../src/server/services/content';
 import { syncContent } from '../src/server/services/content-sync';
-import { syncQuestionContent, loadBank } from '../src/server/services/questions';
+import { loadBank } from '../src/server/services/questions/load';
+import { syncQuestionContent } from '../src/server/services/questions/sources';
 import { hashPassword } from '../src/server/services/passwords';
 import { makeBank } from '../tests/support/bank';
 

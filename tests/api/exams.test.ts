@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
 import { drawByBlueprint } from '../../src/server/services/exam/draw';
-import { syncQuestionContent } from '../../src/server/services/questions';
+import { syncQuestionContent } from '../../src/server/services/questions/sources';
 import { seedBank } from '../support/bank';
 import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';

@@ -20,16 +20,9 @@ import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
 import { flattenQualifications, loadContent } from '../services/content';
 import { DEMO_LIMIT } from '../services/demo';
 import { syncContent } from '../services/content-sync';
-import {
-  bankFiles,
-  foreignIds,
-  loadBank,
-  loadImportedThemes,
-  readBank,
-  replaceOtherSources,
-  restoreBuiltIn,
-  summarizeProblems,
-} from '../services/questions';
+import { loadBank, loadImportedThemes } from '../services/questions/load';
+import { bankFiles, readBank, summarizeProblems } from '../services/questions/read';
+import { foreignIds, replaceOtherSources, restoreBuiltIn } from '../services/questions/sources';
 
 export const USAGE = `Usage: npm run questions:import -- <file or folder> [--full | --replace] [--dry-run] [--images DIR] [--videos DIR]
        npm run questions:import -- --restore-builtin

@@ -17,7 +17,7 @@ import {
   RulesImportError,
   summarize,
 } from '../services/rules-import';
-import { bankFiles } from '../services/questions';
+import { bankFiles } from '../services/questions/read';
 import { officialFile, readOfficial, writeOfficial } from '../services/rules-official';
 
 export const USAGE = `Usage: npm run rules:import -- FILE [--lang ru|kz] [--dry-run] [--affected]

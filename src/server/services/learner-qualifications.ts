@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 import { listAccesses, testableQualificationIds } from './accesses';
-import { trainingThemes } from './questions';
+import { trainingThemes } from './questions/themes';
 
 export interface QualificationEntry {
   id: number;

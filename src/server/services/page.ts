@@ -19,7 +19,7 @@ import {
   type ThemeView,
 } from './learner-qualifications';
 import { learnerProfile, type ProfileView } from './profile';
-import { trainingThemes } from './questions';
+import { trainingThemes } from './questions/themes';
 import { statisticsList, type QualificationStatistics } from './statistics';
 
 export const PAGE_KINDS = ['home', 'tests', 'test', 'other'] as const;
