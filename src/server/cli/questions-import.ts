@@ -17,6 +17,7 @@ import { parseServerConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/client';
 import type { Database } from '../db/schema';
 import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
+import { qualificationCategories } from '../repositories/qualifications';
 import { flattenQualifications, loadContent } from '../services/content';
 import { DEMO_LIMIT } from '../services/demo';
 import { syncContent } from '../services/content-sync';
@@ -172,7 +173,9 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
       imagesDir,
       videosDir,
       ...(meta.meta?.languages ? { languages: meta.meta.languages } : {}),
-      drawnCategories: new Set(flattenQualifications(content.qualifications).map((q) => q.code)),
+      drawnCategories: new Set(
+        flattenQualifications(content.qualifications).flatMap((q) => qualificationCategories(q.code, q.parent)),
+      ),
       reserved: await foreignIds(db, 'import', contentDir),
       // What scripts/server.mjs serves before the media folder: the build, made from public/.
       builtMedia: ['public', 'dist/client'],

@@ -29,6 +29,7 @@ import type {
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 import { expireLateTests } from '../repositories/examinations';
+import { qualificationCategories } from '../repositories/qualifications';
 import { testDuration } from './exam/history';
 
 export type { Familiarity, QualificationStatistics, StatisticsDetail };
@@ -135,7 +136,8 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
     ? await db.selectFrom('qualifications').select(['id', 'code']).where('id', 'in', parentIds).execute()
     : [];
   for (const p of parents) codeOf.set(p.id, p.code);
-  const categoriesOf = (q: QualRow) => [q.code, ...(q.parent_id !== null ? [codeOf.get(q.parent_id)!] : [])];
+  const categoriesOf = (q: QualRow) =>
+    qualificationCategories(q.code, q.parent_id === null ? null : codeOf.get(q.parent_id));
   const ids = quals.map((q) => q.id);
 
   const [questions, blueprintRows, answerRows, resultRows] = await Promise.all([
