@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../tests/support/memory-storage';
-import type { PageData } from '../server/services/page';
+import type { PageData } from '../shared/api/page';
 import { $favoriteIds } from '../features/favorites/store';
 import { $accesses, $qualifications, $selectedQualification, $themes } from '../features/home/store';
 import { $statistics } from '../features/statistics/store';

@@ -2,7 +2,7 @@
 // brings the profile, the menu and what the stores would otherwise fetch one by one (accesses,
 // qualifications and themes, statistics, favourite ids, the tests page's unfinished tests). The
 // session runs it on start and after a sign-in instead of the profile, menu and loader calls.
-import type { PageData, PageKind } from '../server/services/page';
+import type { PageData, PageKind } from '../shared/api/page';
 import { $favoriteIds } from '../features/favorites/store';
 import {
   $accesses,

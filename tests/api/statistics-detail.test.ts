@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
-import type { ExamStatus, StoredMode } from '../../src/shared/exam';
+import type { ExamStatus, StoredMode } from '../../src/shared/api/exam';
 import { passProbability, priorFor, questionEstimate, asPercent } from '../../src/shared/readiness';
 import type { QualificationStatistics, StatisticsDetail } from '../../src/shared/statistics';
 import { questionPool } from '../../src/server/services/exam/draw';

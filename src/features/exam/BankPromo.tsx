@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from '../../client/api';
 import { locales, type Locale } from '../../i18n/locales';
 import { interpolate } from '../../i18n/interpolate';
-import type { BankInfo, ShownText } from '../../server/services/bank-meta';
+import type { BankInfo, ShownText } from '../../shared/api/bank';
 
 const dateOf = (iso: string | null) =>
   iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('.') : iso;

@@ -10,7 +10,7 @@ import { useHydrated } from '../../client/use-hydrated';
 import { formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, type Texts } from '../../i18n/interpolate';
-import type { ExamListItem } from '../../shared/exam';
+import type { ExamListItem } from '../../shared/api/exam';
 import type { StatisticsDetail } from '../../shared/statistics';
 import { formatClock, isoDuration } from '../exam/logic';
 import Chart, { type ChartProps } from './Chart';

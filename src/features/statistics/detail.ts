@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import { apiRequest, toApiError, type ApiRequestError } from '../../client/api';
 import { onUserCleared } from '../../client/session';
-import type { ExamListItem } from '../../shared/exam';
+import type { ExamListItem } from '../../shared/api/exam';
 import type { StatisticsDetail } from '../../shared/statistics';
 import { emptyFilter, historyQuery, type HistoryFilter } from './logic';
 

@@ -1,7 +1,7 @@
 // The one Database interface (Kysely). Times are ISO 8601 UTC strings and booleans are 0/1 on both
 // SQLite and PostgreSQL, so the same queries and comparisons work on either.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { ExamStatus, StoredMode } from '../../shared/exam';
+import type { ExamStatus, StoredMode } from '../../shared/api/exam';
 
 type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;

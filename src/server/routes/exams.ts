@@ -5,7 +5,7 @@ import { localeCodes, type Locale } from '../../i18n/locales';
 import { bracketQuery, idParam, jsonBody, requireAuth, type Env } from '../context';
 import { ApiError } from '../errors';
 import { demoTest } from '../services/demo';
-import { TRAINING_MODES } from '../../shared/exam';
+import { TRAINING_MODES } from '../../shared/api/exam';
 import { answerExamination } from '../services/exam/answer';
 import { listExaminations } from '../services/exam/history';
 import { finishExamination, startExamination } from '../services/exam/lifecycle';

@@ -5,6 +5,7 @@
 // the browser checks them.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
+import type { DemoResponse } from '../../shared/api/exam';
 import type { Database } from '../db/schema';
 import { roundRobin } from '../../shared/apportion';
 import { questionTexts } from './questions/texts';
@@ -33,7 +34,7 @@ export async function demoQuestionIds(db: Kysely<Database>, limit = DEMO_LIMIT):
 }
 
 /** The demo test for category B in one language: its rules scaled to its length, and its questions with their answers. */
-export async function demoTest(db: Kysely<Database>, locale: Locale) {
+export async function demoTest(db: Kysely<Database>, locale: Locale): Promise<DemoResponse> {
   const qual = await db
     .selectFrom('qualifications')
     .select(['id', `name_${locale} as name` as 'name_ru as name', 'allowed_mistakes', 'exam_questions', 'exam_minutes'])

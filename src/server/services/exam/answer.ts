@@ -2,15 +2,8 @@
 // the browser gets back (the whole result only with the answer that ends the test). The hot path of
 // the whole API: its queries are built once (see prepared).
 import type { Kysely } from 'kysely';
-import {
-  answerStatus,
-  changesOf,
-  mayReveal,
-  mistakesAllowed,
-  verdictAfterAnswer,
-  type AnswerResponse,
-  type ExaminationChanges,
-} from '../../../shared/exam';
+import { answerStatus, changesOf, mayReveal, mistakesAllowed, verdictAfterAnswer } from '../../../shared/exam';
+import type { AnswerResponse, ExaminationChanges } from '../../../shared/api/exam';
 import { prepared, preparedWrite } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { clockOf, endTest, findExamination } from '../../repositories/examinations';

@@ -1,7 +1,8 @@
 // Drawing (DESIGN §6): which questions a test gets. The exam follows its qualification's theme
 // blueprint; the trainings draw by their mode. The pure rules (drawBlueprint, spreadOverThemes,
 // shuffle) live in src/shared/exam.ts; this file feeds them the pool from the database.
-import { drawBlueprint, shuffle, spreadOverThemes, type Random, type TrainingMode } from '../../../shared/exam';
+import type { TrainingMode } from '../../../shared/api/exam';
+import { drawBlueprint, shuffle, spreadOverThemes, type Random } from '../../../shared/exam';
 import { lastAnswers, type Db } from '../../repositories/examinations';
 import { categoriesOf } from '../../repositories/qualifications';
 import { DomainError } from '../domain-error';

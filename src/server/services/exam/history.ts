@@ -2,7 +2,7 @@
 // filtered by qualification, status, exam or training, mode and result, each with the time it took.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
-import type { ExamListItem, ExamStatus, StoredMode } from '../../../shared/exam';
+import type { ExamList, ExamStatus, StoredMode } from '../../../shared/api/exam';
 import type { Database } from '../../db/schema';
 import { expireLateTests } from '../../repositories/examinations';
 
@@ -41,7 +41,7 @@ export async function listExaminations(
   q: HistoryQuery,
   locale: Locale,
   now: Date,
-): Promise<{ data: ExamListItem[]; meta: { pages: number; total: number } }> {
+): Promise<ExamList> {
   // Tests left past their deadline are ended first, so the list never offers them as unfinished.
   await expireLateTests(db, learnerId, now);
   let base = db.selectFrom('examinations as e').where('e.learner_id', '=', learnerId);

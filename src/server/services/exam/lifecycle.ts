@@ -10,7 +10,8 @@
 // driver one query at a time on its connection), so there the same transactions are already serial.
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
-import { deadlineFrom, mistakesAllowed, verdictAtFinish, type Random, type TrainingMode } from '../../../shared/exam';
+import type { TrainingMode } from '../../../shared/api/exam';
+import { deadlineFrom, mistakesAllowed, verdictAtFinish, type Random } from '../../../shared/exam';
 import type { Database, ExamMode, ExamStatus } from '../../db/schema';
 import {
   cancelTests,

@@ -3,7 +3,8 @@
 // the learner asked for comments before answering). Exam mode never reveals them early.
 import type { Kysely } from 'kysely';
 import { isLocale, type Locale } from '../../../i18n/locales';
-import { mayReveal, mistakesAllowed, type Examination } from '../../../shared/exam';
+import type { Examination } from '../../../shared/api/exam';
+import { mayReveal, mistakesAllowed } from '../../../shared/exam';
 import type { Database } from '../../db/schema';
 import { examinationSlots, type ExamRecord } from '../../repositories/examinations';
 import { qualificationRules } from '../../repositories/qualifications';

@@ -1,6 +1,7 @@
 // The themes a training may be asked for, per qualification.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
+import type { ThemeView } from '../../../shared/api/exam';
 import type { Database } from '../../db/schema';
 import { categoriesOf } from '../../repositories/qualifications';
 
@@ -12,7 +13,7 @@ export async function trainingThemes(
   db: Kysely<Database>,
   qualificationId: number,
   locale: Locale,
-): Promise<{ id: number; code: string; name: string; exam_questions: number }[]> {
+): Promise<ThemeView[]> {
   const stocked = await db
     .selectFrom('questions as q')
     .innerJoin('question_categories as c', 'c.question_id', 'q.id')
