@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { parseServerConfig } from '../config';
+import { parseServerConfig, type ServerConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/client';
 import type { Database } from '../db/schema';
 import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
@@ -116,15 +116,14 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     io.stderr(USAGE);
     return 2;
   }
-  const contentDir = io.env.ZHOL_CONTENT_DIR ?? 'content';
-  const media = io.env.ZHOL_MEDIA_DIR ?? 'data/media';
-  let url: string;
+  let config: ServerConfig;
   try {
-    url = parseServerConfig(io.env).DATABASE_URL;
+    config = parseServerConfig(io.env);
   } catch (error) {
     err((error as Error).message);
     return 1;
   }
+  const { ZHOL_CONTENT_DIR: contentDir, ZHOL_MEDIA_DIR: media, DATABASE_URL: url } = config;
   const dryRun = !!values['dry-run'];
   let db: Kysely<Database> | null = null;
   try {

@@ -3,6 +3,7 @@
 // or HTML page), prints one summary line, then what changed place by place against the import already
 // there (or, on a first import, which numbers the study edition lacks or has extra), and writes
 // data/rules/official-LANG.json unless --dry-run. A file that is not the whole Rules changes nothing.
+import { serverFolders } from '../config';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -145,7 +146,7 @@ export function runRulesImport(argv: string[], io: RulesImportIo): number {
     io.stderr(`rules:import: ${file}: ${why} Nothing was imported.\n`);
     return 1;
   }
-  const contentDir = io.contentDir ?? process.env.ZHOL_CONTENT_DIR ?? 'content';
+  const contentDir = io.contentDir ?? serverFolders().ZHOL_CONTENT_DIR;
   io.stdout(`${summaryLine(official)}\n`);
 
   let previous: OfficialText | null;

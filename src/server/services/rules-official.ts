@@ -3,12 +3,13 @@
 // ZHOL_RULES_OFFICIAL_DIR), not in the repository: the official wording enters the product from the
 // publisher's file only. The page is built per language, so an import takes effect at the next build
 // (`npm start` rebuilds when data/rules changed).
+import { serverFolders } from '../config';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OfficialParagraph, OfficialText } from './rules-import';
 import type { LocaleEdition, RulesAnnex, RulesParagraph } from './rules-content';
 
-export const officialDir = () => process.env.ZHOL_RULES_OFFICIAL_DIR ?? join('data', 'rules');
+export const officialDir = () => serverFolders().ZHOL_RULES_OFFICIAL_DIR;
 export const officialFile = (lang: string, dir = officialDir()) => join(dir, `official-${lang}.json`);
 
 export function readOfficial(lang: string, dir = officialDir()): OfficialText | null {

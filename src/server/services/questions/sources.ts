@@ -1,5 +1,6 @@
 // Whose questions are in the pool: the built-in bank (content/questions, loaded at start-up), an
 // operator's import beside it or replacing it (--replace), and back (--restore-builtin).
+import { serverFolders } from '../../config';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -17,7 +18,7 @@ import { clearQuestionCache } from './texts';
 export async function foreignIds(
   db: Kysely<Database> | null,
   source: string,
-  contentDir = process.env.ZHOL_CONTENT_DIR ?? 'content',
+  contentDir = serverFolders().ZHOL_CONTENT_DIR,
 ): Promise<Map<string, string>> {
   const held = new Map<string, string>();
   for (const r of db
@@ -85,7 +86,7 @@ export async function restoreBuiltIn(
 export async function syncQuestionContent(
   db: Kysely<Database>,
   content: { themes: { code: string }[] },
-  dir = process.env.ZHOL_CONTENT_DIR ?? 'content',
+  dir = serverFolders().ZHOL_CONTENT_DIR,
   publicDir = 'public',
 ): Promise<LoadResult | null> {
   const folder = join(dir, 'questions');
