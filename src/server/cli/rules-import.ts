@@ -10,16 +10,10 @@ import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { parseClause } from '../../shared/clause';
 import { editionAnchors, loadRules, RULES_LOCALES, type RulesLocale } from '../services/rules-content';
-import {
-  diffPlaces,
-  type OfficialText,
-  parseOfficial,
-  places,
-  RulesImportError,
-  summarize,
-} from '../services/rules-import';
+import { parseOfficial, RulesImportError } from '../services/rules-import';
+import { diffPlaces, places, summarize } from '../services/rules-places';
 import { bankFiles } from '../services/questions/read';
-import { officialFile, readOfficial, writeOfficial } from '../services/rules-official';
+import { officialFile, readOfficial, writeOfficial, type OfficialText } from '../services/rules-official';
 
 export const USAGE = `Usage: npm run rules:import -- FILE [--lang ru|kz] [--dry-run] [--affected]
 
