@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
 import type { Database } from '../../db/schema';
+import { localisedQuestions } from '../../repositories/questions';
 import { shownLanguage } from '../bank-meta';
 import { clearMediaCache, mediaUrl } from '../media';
 
@@ -46,31 +47,7 @@ export async function questionTexts(
     else missing.push(id);
   }
   if (!missing.length) return result;
-  const rows = await db
-    .selectFrom('questions')
-    .select([
-      'id',
-      `text_${locale} as text` as 'text_ru as text',
-      `explanation_${locale} as comment` as 'explanation_ru as comment',
-      'image',
-      `image_alt_${locale} as image_alt` as 'image_alt_ru as image_alt',
-      'video',
-      'correct',
-      'clause',
-      'langs',
-    ])
-    .where('id', 'in', missing)
-    .execute();
-  const answers = await db
-    .selectFrom('question_answers')
-    .select(['question_id', 'position', `text_${locale} as text` as 'text_ru as text'])
-    .where('question_id', 'in', missing)
-    .orderBy('question_id')
-    .orderBy('position')
-    .execute();
-  const byQuestion = new Map<number, { value: number; text: string }[]>();
-  for (const a of answers)
-    byQuestion.set(a.question_id, [...(byQuestion.get(a.question_id) ?? []), { value: a.position, text: a.text }]);
+  const rows = await localisedQuestions(db, missing, locale);
   const now = Date.now();
   for (const r of rows) {
     const [image, video] = await Promise.all([mediaUrl('image', r.image), mediaUrl('video', r.video)]);
@@ -83,7 +60,7 @@ export async function questionTexts(
       image_alt: r.image ? r.image_alt : null,
       video,
       correct: r.correct,
-      answers: byQuestion.get(r.id) ?? [],
+      answers: r.answers,
     };
     cache.set(`${locale}:${r.id}`, { at: now, value });
     result.set(r.id, value);
