@@ -1,7 +1,7 @@
 // The examinations and their answer slots, read and written in one place: rows are mapped once here
 // (0/1 columns to booleans), so the services above speak of `prepare: true`, not `prepare === 1`.
 // Every function takes the database or the open transaction first.
-import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ExaminationsTable, ExamMode, ExamStatus } from '../db/schema';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -237,4 +237,13 @@ export async function lastAnswers(db: Db, learnerId: number): Promise<Map<number
   const last = new Map<number, boolean | null>();
   for (const a of answers) last.set(a.question_id, flag(a.correct));
   return last;
+}
+
+/** A test's last answer time (null before any), selected beside an `examinations as e` row. */
+export function lastAnswerAt(eb: ExpressionBuilder<Database & { e: ExaminationsTable }, 'e'>) {
+  return eb
+    .selectFrom('examination_answers as a')
+    .select((s) => s.fn.max('a.answered_at').as('t'))
+    .whereRef('a.examination_id', '=', 'e.id')
+    .as('last_answer_at');
 }

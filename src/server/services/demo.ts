@@ -8,7 +8,7 @@ import type { Locale } from '../../i18n/locales';
 import type { DemoResponse } from '../../shared/api/exam';
 import type { Database } from '../db/schema';
 import { roundRobin } from '../../shared/apportion';
-import { questionTexts } from './questions/texts';
+import { questionTexts, shownQuestion } from './questions/texts';
 
 /** At most this many marked questions are shown (the importer warns of more). */
 export const DEMO_LIMIT = 20;
@@ -49,14 +49,7 @@ export async function demoTest(db: Kysely<Database>, locale: Locale): Promise<De
     questions: ids.map((qid, i) => {
       const q = texts.get(qid)!;
       return {
-        id: qid,
-        number: i + 1,
-        text: q.text,
-        lang: q.lang,
-        image: q.image,
-        image_alt: q.image_alt,
-        video: q.video,
-        answers: q.answers,
+        ...shownQuestion(qid, i + 1, q),
         correct_value: q.correct,
         comment: q.comment,
         clause: q.clause,

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
 import type { ExamList, ExamStatus, StoredMode } from '../../../shared/api/exam';
 import type { Database } from '../../db/schema';
-import { expireLateTests } from '../../repositories/examinations';
+import { expireLateTests, lastAnswerAt } from '../../repositories/examinations';
 
 export interface HistoryQuery {
   qualification?: number | undefined;
@@ -64,12 +64,7 @@ export async function listExaminations(
       'e.correct',
       'e.mistakes',
       'e.question_count',
-      (eb) =>
-        eb
-          .selectFrom('examination_answers as a')
-          .select((s) => s.fn.max('a.answered_at').as('t'))
-          .whereRef('a.examination_id', '=', 'e.id')
-          .as('last_answer_at'),
+      lastAnswerAt,
       'q.id as qid',
       `q.name_${locale} as qname` as 'q.name_ru as qname',
     ])

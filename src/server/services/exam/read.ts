@@ -8,7 +8,7 @@ import { mayReveal, mistakesAllowed } from '../../../shared/exam';
 import type { Database } from '../../db/schema';
 import { examinationSlots, type ExamRecord } from '../../repositories/examinations';
 import { qualificationRules } from '../../repositories/qualifications';
-import { questionTexts } from '../questions/texts';
+import { questionTexts, shownQuestion } from '../questions/texts';
 import { sealedQuestions } from './access';
 import { beginExamination, ownExamination } from './lifecycle';
 
@@ -70,14 +70,7 @@ export async function examinationView(
       const q = texts.get(s.question_id)!;
       const reveal = mayReveal(rules, { answered: s.answered }, sealed.has(s.question_id));
       return {
-        id: s.question_id,
-        number: s.number,
-        text: q.text,
-        lang: q.lang,
-        image: q.image,
-        image_alt: q.image_alt,
-        video: q.video,
-        answers: q.answers,
+        ...shownQuestion(s.question_id, s.number, q),
         favorite: favorites.has(s.question_id),
         ...(reveal ? { correct_value: q.correct, comment: q.comment, clause: q.clause } : {}),
       };

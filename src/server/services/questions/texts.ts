@@ -67,3 +67,17 @@ export async function questionTexts(
   }
   return result;
 }
+
+/** A question as a test shows it at its place (`number`), before any key: text, media and answers. */
+export function shownQuestion(id: number, number: number, q: QuestionText) {
+  return {
+    id,
+    number,
+    text: q.text,
+    lang: q.lang,
+    image: q.image,
+    image_alt: q.image_alt,
+    video: q.video,
+    answers: q.answers,
+  };
+}
