@@ -25,7 +25,8 @@ import { pathToFileURL } from 'node:url';
 import { createDb, migrateToLatest } from '../src/server/db/client';
 import { loadContent } from '../src/server/services/content';
 import { syncContent } from '../src/server/services/content-sync';
-import { loadBank, syncQuestionContent } from '../src/server/services/questions';
+import { loadBank } from '../src/server/services/questions/load';
+import { syncQuestionContent } from '../src/server/services/questions/sources';
 import { makeBank } from '../tests/support/bank';
 import { freePort } from './lib/net.mjs';
 

@@ -3,7 +3,7 @@
 // which they do not. Exit code 1 when anything is missing (content/coverage.yaml says what counts).
 import { formatCoverage, coverage, readCoverageSpec } from '../src/server/services/coverage';
 import { loadContent } from '../src/server/services/content';
-import { bankFiles, readBank } from '../src/server/services/questions';
+import { bankFiles, readBank } from '../src/server/services/questions/read';
 import { loadRules } from '../src/server/services/rules-content';
 
 const rules = loadRules('content/rules');

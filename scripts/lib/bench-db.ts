@@ -4,7 +4,8 @@ import { createDb, migrateToLatest } from '../../src/server/db/client';
 import { loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';
 import { hashPassword } from '../../src/server/services/passwords';
-import { loadBank, syncQuestionContent } from '../../src/server/services/questions';
+import { loadBank } from '../../src/server/services/questions/load';
+import { syncQuestionContent } from '../../src/server/services/questions/sources';
 import { makeBank } from '../../tests/support/bank';
 
 export const PASSWORD = 'bench-password-1';

@@ -2,7 +2,7 @@
 // then 'You are not authorized' with Sign in / Continue), logout, and the sidebar menu from the API.
 import { navigate } from 'astro:transitions/client';
 import { iconPath } from './icons';
-import type { NavLink } from '../config/navigation';
+import type { NavLink } from '../shared/api/menu';
 import { isActivePath, navHref } from '../config/nav-paths';
 import { isLocale, type Locale } from '../i18n/locales';
 import { $authStatus } from './auth';

@@ -2,7 +2,7 @@
 // menu are fetched only when none is loaded; after a login the menu and profile, then accesses,
 // statistics and favourite ids; a session check every 5 minutes; any 401 clears the user's data.
 import { atom } from 'nanostores';
-import type { NavLink } from '../config/navigation';
+import type { NavLink } from '../shared/api/menu';
 import { apiRequest, onUnauthorized, type ApiRequestError } from './api';
 import type { SessionCheck, SignedIn } from '../shared/api/session';
 import { $authStatus, $user, setUser, type User } from './auth';

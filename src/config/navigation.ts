@@ -2,19 +2,11 @@
 // external, passive, children, expanded). Static until the menu API replaces it.
 import { localeCodes, type Locale } from '../i18n/locales';
 import { messages, type MessageFileKey } from '../i18n/messages';
+import type { NavLink } from '../shared/api/menu';
 import { site } from './site';
 
-export interface NavLink {
-  label: Record<Locale, string>;
-  /** Path under /{locale}/, or an absolute URL when `external` (`{lang}` becomes the provider's code). */
-  path: string;
-  icon: string;
-  external?: boolean;
-  /** A heading that groups children and links nowhere. */
-  passive?: boolean;
-  children?: NavLink[];
-  expanded?: boolean;
-}
+export type { NavLink };
+
 
 function label(key: MessageFileKey): Record<Locale, string> {
   return Object.fromEntries(localeCodes.map((l) => [l, messages[l][key]!])) as Record<Locale, string>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerConfig } from './config';
+import { parseServerConfig, serverFolders } from './config';
 
 describe('parseServerConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -50,5 +50,16 @@ describe('parseServerConfig', () => {
       /ZHOL_DB_CONNECT_TIMEOUT_MS: must be a number of milliseconds/,
     );
     expect(() => parseServerConfig({ ZHOL_DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/ZHOL_DB_STATEMENT_TIMEOUT_MS/);
+  });
+});
+
+describe('serverFolders', () => {
+  it('reads the folders by the same schema and defaults, whatever the other settings say', () => {
+    expect(serverFolders({ PORT: 'not a port', ZHOL_CONTENT_DIR: '/srv/content' })).toEqual({
+      ZHOL_CONTENT_DIR: '/srv/content',
+      ZHOL_MEDIA_DIR: 'data/media',
+      ZHOL_RULES_OFFICIAL_DIR: 'data/rules',
+    });
+    expect(() => serverFolders({ ZHOL_RULES_OFFICIAL_DIR: '' })).toThrow(/ZHOL_RULES_OFFICIAL_DIR/);
   });
 });

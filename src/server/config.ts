@@ -55,6 +55,8 @@ const schema = z.object({
     .default(600),
   ZHOL_CONTENT_DIR: z.string().min(1).default('content'),
   ZHOL_MEDIA_DIR: z.string().min(1).default('data/media'),
+  /** Where `npm run rules:import` writes the official text of the Rules, and the build reads it. */
+  ZHOL_RULES_OFFICIAL_DIR: z.string().min(1).default('data/rules'),
   /** Unset: SQLite at data/zhol.db; `file:<path>`: SQLite there; `postgres://…`: PostgreSQL. */
   DATABASE_URL: z
     .string()
@@ -116,4 +118,18 @@ export function frameOrigins(config: ServerConfig): string[] {
       ...config.ZHOL_FRAME_SOURCES,
     ]),
   ];
+}
+
+const FOLDERS = ['ZHOL_CONTENT_DIR', 'ZHOL_MEDIA_DIR', 'ZHOL_RULES_OFFICIAL_DIR'] as const;
+
+/**
+ * The folders alone (content, media, the official Rules), parsed by the same schema: for what reads
+ * them without a running server (the build, the command-line tools), which must not fail on a
+ * setting they do not use.
+ */
+export function serverFolders(
+  env: Record<string, string | undefined> = process.env,
+): Pick<ServerConfig, (typeof FOLDERS)[number]> {
+  const config = parseServerConfig(Object.fromEntries(FOLDERS.map((key) => [key, env[key]])));
+  return Object.fromEntries(FOLDERS.map((key) => [key, config[key]])) as Pick<ServerConfig, (typeof FOLDERS)[number]>;
 }

@@ -11,7 +11,7 @@ import { seedDemo } from './db/seed/demo';
 import { loadContent } from './services/content';
 import { startHashingQuestionMedia } from './services/media';
 import { syncContent } from './services/content-sync';
-import { syncQuestionContent } from './services/questions';
+import { syncQuestionContent } from './services/questions/sources';
 
 let ready: Promise<Deps> | undefined;
 

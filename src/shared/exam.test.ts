@@ -10,8 +10,8 @@ import {
   spreadOverThemes,
   verdictAfterAnswer,
   verdictAtFinish,
-  type Examination,
 } from './exam';
+import type { Examination } from './api/exam';
 
 const B = { allowed_mistakes: 8, exam_questions: 40 };
 const exam40 = { prepare: false, allowed_mistakes: 8, question_count: 40 };

@@ -1,160 +1,13 @@
-// The examination, once for everyone (DESIGN §5a, §6): its wire types and its pure rules — how many
+// The examination, once for everyone (DESIGN §6): its pure rules — how many
 // mistakes a test may have, the verdict after an answer and at a finish, what may be revealed when,
-// and how questions are spread over themes. The server (services/exam.ts, exam-view.ts), the demo
+// and how questions are spread over themes. The server (services/exam/), the demo
 // engine that runs in the browser (features/exam/demo.ts) and the islands all import this file, so
-// the rules cannot drift apart. No framework, no database, no DOM: it runs anywhere and is tested
+// the rules cannot drift apart. Its wire types are in src/shared/api/exam.ts. No framework, no database, no DOM: it runs anywhere and is tested
 // without any of them (exam.test.ts).
 
-// ---- Wire types -----------------------------------------------------------------------------------
+import { largestRemainder, roundRobin } from './apportion';
 
-export const TRAINING_MODES = ['train', 'themes', 'favorites', 'incorrect', 'lesson', 'module', 'final'] as const;
-export type TrainingMode = (typeof TRAINING_MODES)[number];
-/** What the server stores: the exam or one of the trainings. */
-export type StoredMode = 'exam' | TrainingMode;
-/** What a view may say: the demo runs in the browser with the same shape. */
-export type ExamMode = StoredMode | 'demo';
-export type ExamStatus = 'process' | 'passed' | 'failed' | 'cancelled' | 'expired';
-/** The demo adds 'completed': finished by the learner before the last question (not a verdict). */
-export type RunStatus = ExamStatus | 'completed';
-
-export interface AnswerOption {
-  value: number;
-  text: string;
-}
-
-export interface ExamQuestion {
-  id: number;
-  number: number;
-  text: string;
-  image: string | null;
-  /** The picture described for screen readers (null when the bank has no description). */
-  image_alt?: string | null;
-  video: string | null;
-  answers: AnswerOption[];
-  /** The language the question is shown in: the test's when the bank has it, else the bank's own. */
-  lang?: 'ru' | 'kz' | 'en' | undefined;
-  favorite: boolean;
-  /** Present only when mayReveal says so. */
-  correct_value?: number | undefined;
-  comment?: string | undefined;
-  /** Where in the rules the comment rests (content/questions/README.md); an import's may be free text. */
-  clause?: string | undefined;
-}
-
-export interface AnswerSlot {
-  /** The answer slot's id (what the answer call takes). */
-  id: number;
-  /** The question's id. */
-  question: number;
-  number: number;
-  answered: boolean;
-  answer: number | null;
-  correct: boolean | null;
-}
-
-export interface Examination {
-  id: number;
-  qualification: { id: number; name: string };
-  mode: ExamMode;
-  prepare: boolean;
-  status: RunStatus;
-  language: string;
-  /** null until the learner presses Begin: the clock has not started. */
-  started_at: string | null;
-  finished_at?: string | null | undefined;
-  deadline: string | null;
-  /** Seconds; null is unlimited. */
-  time_limit: number | null;
-  /** null in training: mistakes do not end it. */
-  allowed_mistakes: number | null;
-  /** Mistakes a result may have and pass (a training: the exam's share of its questions); absent in the demo. */
-  pass_mistakes?: number;
-  mistakes: number;
-  correct: number;
-  question_count: number;
-  questions: ExamQuestion[];
-  answers: AnswerSlot[];
-}
-
-/** The answered slot as the answer call returns it, with the question's key when it may be revealed. */
-export interface AnswerResult {
-  id: number;
-  answered: boolean;
-  answer: number | null;
-  correct: boolean | null;
-  correct_value?: number | undefined;
-  comment?: string | undefined;
-  clause?: string | undefined;
-}
-
-/** What an answer changed on the examination besides the slot: counters, status and the clock (an answer begins an unbegun test). */
-export interface ExaminationChanges {
-  id: number;
-  status: RunStatus;
-  mistakes: number;
-  correct: number;
-  started_at: string | null;
-  deadline: string | null;
-  finished_at: string | null;
-}
-
-/**
- * The answer call's response: what changed, not the whole examination. Only when the answer ends
- * the test does `result` carry the whole examination, every question revealed, for the result page.
- */
-export interface AnswerResponse {
-  answer: AnswerResult;
-  status: 'process' | 'done' | 'expired';
-  changes: ExaminationChanges;
-  result?: Examination | undefined;
-}
-
-export interface StartRequest {
-  qualification: number;
-  prepare: boolean;
-  continue: boolean;
-  language?: 'ru' | 'kz' | 'en';
-  extras?: { mode?: TrainingMode; themes?: number[]; time?: number; count?: number; commentsBefore?: boolean };
-}
-
-/** One entry of the examinations list (history, or the unfinished tests with filter[status]=process). */
-export interface ExamListItem {
-  id: number;
-  qualification: { id: number; name: string };
-  mode: ExamMode;
-  prepare: boolean;
-  status: ExamStatus;
-  started_at: string | null;
-  finished_at: string | null;
-  correct: number;
-  mistakes: number;
-  question_count: number;
-  /** Seconds from Begin to the end (a cancelled or running test: to its last answer); null if never begun. */
-  duration: number | null;
-}
-
-export interface DemoQuestion {
-  id: number;
-  number: number;
-  text: string;
-  lang?: 'ru' | 'kz' | 'en' | undefined;
-  image: string | null;
-  image_alt?: string | null;
-  video: string | null;
-  answers: AnswerOption[];
-  correct_value: number;
-  comment: string;
-  clause: string;
-  answered: boolean;
-  correct: boolean | null;
-  value: number | null;
-}
-export interface DemoResponse {
-  qualification: { id: number; name: string };
-  time_limit: number | null;
-  allowed_mistakes: number | null;
-  questions: DemoQuestion[];
-}
+import type { AnswerResponse, Examination, ExaminationChanges, ExamMode, RunStatus } from './api/exam';
 
 // ---- Mistakes and verdicts ------------------------------------------------------------------------
 
@@ -261,17 +114,10 @@ export function scaleShares(shares: number[], total: number): number[] {
   const sum = shares.reduce((a, b) => a + b, 0);
   if (sum === 0) return shares.map(() => 0);
   if (sum === total) return shares;
-  const exact = shares.map((share) => (share * total) / sum);
-  const result = exact.map(Math.floor);
-  let left = total - result.reduce((a, b) => a + b, 0);
-  const byRemainder = exact
-    .map((e, i) => ({ i, rest: e - Math.floor(e) }))
-    .sort((x, y) => y.rest - x.rest || x.i - y.i);
-  for (const { i } of byRemainder) {
-    if (left-- <= 0) break;
-    result[i]!++;
-  }
-  return result;
+  return largestRemainder(
+    shares.map((share) => (share * total) / sum),
+    total,
+  );
 }
 
 /**
@@ -303,11 +149,7 @@ export function drawBlueprint(
 /** Up to `size` questions spread evenly over the themes: one from each in turn, so a small test still covers them all. */
 export function spreadOverThemes(byTheme: Map<number, number[]>, size: number, random: Random): number[] {
   const lists = shuffle([...byTheme.values()], random).map((ids) => shuffle(ids, random));
-  const chosen: number[] = [];
-  for (let round = 0; chosen.length < size && lists.some((ids) => ids.length > round); round++) {
-    for (const ids of lists) if (ids[round] !== undefined && chosen.length < size) chosen.push(ids[round]!);
-  }
-  return shuffle(chosen, random);
+  return shuffle(roundRobin(lists, size), random);
 }
 
 // ---- The answer call's delta -----------------------------------------------------------------------

@@ -11,7 +11,8 @@ import { stringify } from 'yaml';
 import { parseClause } from '../../src/shared/clause';
 import type { Database } from '../../src/server/db/schema';
 import { loadContent } from '../../src/server/services/content';
-import { bankFiles, readBank, syncQuestionContent } from '../../src/server/services/questions';
+import { bankFiles, readBank } from '../../src/server/services/questions/read';
+import { syncQuestionContent } from '../../src/server/services/questions/sources';
 import { loadRules } from '../../src/server/services/rules-content';
 import { makeBank } from '../support/bank';
 

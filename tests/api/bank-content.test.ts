@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { answerBias, biasProblems, formatBias } from '../../src/shared/answer-bias';
 import { builtInBankInfo } from '../../src/server/services/bank-meta';
 import { loadContent } from '../../src/server/services/content';
-import { bankFiles, readBank } from '../../src/server/services/questions';
+import { bankFiles, readBank } from '../../src/server/services/questions/read';
 
 const { questions, problems } = readBank(bankFiles('content/questions'), {
   themes: new Set(loadContent().themes.map((t) => t.code)),

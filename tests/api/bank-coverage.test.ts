@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/server/services/content';
 import { coverage, formatCoverage, readCoverageSpec } from '../../src/server/services/coverage';
-import { bankFiles, readBank } from '../../src/server/services/questions';
+import { bankFiles, readBank } from '../../src/server/services/questions/read';
 import { loadRules } from '../../src/server/services/rules-content';
 import { parseClause } from '../../src/shared/clause';
 

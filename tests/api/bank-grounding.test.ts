@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { RULES_EDITION } from '../../src/shared/rules-edition';
 import { loadContent } from '../../src/server/services/content';
 import { type GroundedQuestion, groundingProblems, unitFigures } from '../../src/server/services/grounding';
-import { bankFiles, readBank } from '../../src/server/services/questions';
+import { bankFiles, readBank } from '../../src/server/services/questions/read';
 import { loadRules } from '../../src/server/services/rules-content';
 import { parseOfficial } from '../../src/server/services/rules-import';
 import { officialSource } from '../support/official-rules';

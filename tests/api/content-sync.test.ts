@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenQualifications, loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';
 import { readBankMeta } from '../../src/server/services/bank-meta';
-import { bankFiles, readBank } from '../../src/server/services/questions';
+import { bankFiles, readBank } from '../../src/server/services/questions/read';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 describe.each(dialects)('content sync on %s', (dialect) => {

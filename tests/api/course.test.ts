@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { syncQuestionContent } from '../../src/server/services/questions';
+import { syncQuestionContent } from '../../src/server/services/questions/sources';
 import type { ModuleView as Module } from '../../src/shared/api/course';
 import { signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';

@@ -1,50 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en';
 import ru from '../../src/i18n/messages/ru';
+import type { Examination } from '../../src/shared/api/exam';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { drawByBlueprint } from '../../src/server/services/exam';
-import { syncQuestionContent } from '../../src/server/services/questions';
+import { drawByBlueprint } from '../../src/server/services/exam/draw';
+import { syncQuestionContent } from '../../src/server/services/questions/sources';
 import { seedBank } from '../support/bank';
 import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
-interface Slot {
-  id: number;
-  question: number;
-  number: number;
-  answered: boolean;
-  answer: number | null;
-  correct: boolean | null;
-}
-interface Question {
-  id: number;
-  number: number;
-  text: string;
-  answers: { value: number; text: string }[];
-  correct_value?: number;
-  comment?: string;
-  clause?: string;
-  favorite: boolean;
-}
-interface Exam {
-  id: number;
-  status: string;
-  mode: string;
-  prepare: boolean;
-  time_limit: number | null;
-  allowed_mistakes: number | null;
-  deadline: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  mistakes: number;
-  correct: number;
-  question_count: number;
-  language: string;
-  questions: Question[];
-  answers: Slot[];
-}
+// The wire shapes the exam calls answer with (src/shared/api/exam.ts).
+type Exam = Examination;
 type Db = TestDb['deps']['db'];
 
 /** The blueprint of a qualification (theme code → share) and the active questions serving it per theme. */

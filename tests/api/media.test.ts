@@ -15,7 +15,7 @@ import {
   resetMediaHashes,
   startHashingQuestionMedia,
 } from '../../src/server/services/media';
-import { syncQuestionContent } from '../../src/server/services/questions';
+import { syncQuestionContent } from '../../src/server/services/questions/sources';
 import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 

@@ -8,7 +8,7 @@ import kz from '../../src/i18n/messages/kz';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { loadContent } from '../../src/server/services/content';
-import { syncQuestionContent } from '../../src/server/services/questions';
+import { syncQuestionContent } from '../../src/server/services/questions/sources';
 import { freshAddress, signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 

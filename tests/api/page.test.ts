@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
-import type { PageData } from '../../src/server/services/page';
+import type { PageData } from '../../src/shared/api/page';
 import { seedBank } from '../support/bank';
 import { signedIn } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';

@@ -9,20 +9,19 @@ import { parse, stringify } from 'yaml';
 import { createDb } from '../../src/server/db/client';
 import BetterSqlite3 from 'better-sqlite3';
 import { describeDatabase, runImport } from '../../src/server/cli/questions-import';
-import { questionTexts } from '../../src/server/services/exam-view';
+import { questionTexts } from '../../src/server/services/questions/texts';
 import { readBankMeta } from '../../src/server/services/bank-meta';
 import { loadContent } from '../../src/server/services/content';
 import { syncContent } from '../../src/server/services/content-sync';
+import { builtInReplacedAt } from '../../src/server/services/bank-meta';
+import { loadBank } from '../../src/server/services/questions/load';
+import { bankFiles, readBank } from '../../src/server/services/questions/read';
 import {
-  bankFiles,
-  builtInReplacedAt,
   foreignIds,
-  loadBank,
-  readBank,
   replaceOtherSources,
   restoreBuiltIn,
   syncQuestionContent,
-} from '../../src/server/services/questions';
+} from '../../src/server/services/questions/sources';
 import { makeBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 

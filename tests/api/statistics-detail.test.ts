@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
-import type { ExamStatus, StoredMode } from '../../src/shared/exam';
+import type { ExamStatus, StoredMode } from '../../src/shared/api/exam';
 import { passProbability, priorFor, questionEstimate, asPercent } from '../../src/shared/readiness';
 import type { QualificationStatistics, StatisticsDetail } from '../../src/shared/api/statistics';
-import { questionPool } from '../../src/server/services/exam';
+import { questionPool } from '../../src/server/services/exam/draw';
 import { seedBank } from '../support/bank';
 import { signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';

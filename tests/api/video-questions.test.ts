@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/server/services/content';
-import { bankFiles, readBank } from '../../src/server/services/questions';
+import { bankFiles, readBank } from '../../src/server/services/questions/read';
 
 const videos = 'public/videos/questions';
 const images = 'public/images/questions';

@@ -1,7 +1,8 @@
 // A generated question bank for engine tests: `perTheme` questions in every theme, serving A–D.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
-import { loadBank, type BankQuestion } from '../../src/server/services/questions';
+import { loadBank } from '../../src/server/services/questions/load';
+import { type BankQuestion } from '../../src/server/services/questions/read';
 
 export function makeBank(themes: string[], perTheme: number, prefix = 'gen'): BankQuestion[] {
   return themes.flatMap((theme) =>

@@ -7,7 +7,7 @@ import { latestRequest } from '../../client/latest-request';
 import { $user } from '../../client/auth';
 import { onUserCleared } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
-import type { Examination } from '../../shared/exam';
+import type { Examination } from '../../shared/api/exam';
 import type { CourseInfo, LessonView, ModuleView } from '../../shared/api/course';
 
 // The wire types come from the server module that builds the answers (type-only).

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { locales, type Locale } from '../../i18n/locales';
 import { interpolate } from '../../i18n/interpolate';
-import type { BankInfo, ShownText } from '../../server/services/bank-meta';
+import type { BankInfo, ShownText } from '../../shared/api/bank';
 import { $bank } from './bank-store';
 
 const dateOf = (iso: string | null) =>

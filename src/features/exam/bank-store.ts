@@ -2,7 +2,7 @@
 // (GET …/domain/online/bank), 204 while the built-in base holds. Asked once, when the cards mount.
 import { atom, onMount } from 'nanostores';
 import { apiRequest } from '../../client/api';
-import type { BankInfo } from '../../server/services/bank-meta';
+import type { BankInfo } from '../../shared/api/bank';
 
 export interface BankState {
   /** The server has answered: until then the built-in cards stay unseen. */

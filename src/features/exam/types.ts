@@ -1,5 +1,5 @@
 // The examination as the API sends it and as the demo builds it in the browser: the one definition
-// lives in the shared exam module (the server's views are typed by it too); islands import it here.
+// lives in src/shared/api/exam.ts (the server's views are typed by it too); islands import it here.
 export type {
   AnswerOption,
   AnswerResponse,
@@ -16,4 +16,4 @@ export type {
   RunStatus,
   StartRequest,
   TrainingMode,
-} from '../../shared/exam';
+} from '../../shared/api/exam';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetStoredValues } from '../../client/browser-storage';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
-import type { PageData } from '../../server/services/page';
+import type { PageData } from '../../shared/api/page';
 import { $favoriteIds } from '../favorites/store';
 import { $accesses, $qualifications, $selectedQualification, $themes } from './store';
 import { $statistics } from '../statistics/store';

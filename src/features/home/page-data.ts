@@ -4,7 +4,7 @@
 // session runs it on start and after a sign-in instead of the profile, menu and loader calls. It
 // registers with the session (setPageLoader) and is loaded by the app shell's layout, so the client
 // layer never imports a feature.
-import type { PageData, PageKind } from '../../server/services/page';
+import type { PageData, PageKind } from '../../shared/api/page';
 import { apiRequest, type ApiRequestError } from '../../client/api';
 import { storedText } from '../../client/browser-storage';
 import { setUser, type User } from '../../client/auth';

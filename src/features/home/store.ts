@@ -6,14 +6,14 @@ import { $user } from '../../client/auth';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { readUserSetting, writeUserSetting } from '../../client/user-storage';
 import type { AccessView } from '../../shared/api/accesses';
-import type { QualificationView, ThemeView } from '../../server/services/learner-qualifications';
+import type { QualificationView, ThemeView } from '../../shared/api/exam';
 
 // The wire types come from the server modules that build the answers (type-only: nothing of the
 // server reaches the bundle).
 export type AccessItem = AccessView;
 export type Qualification = QualificationView;
 /** A child qualification (listed under its parent, without children of its own). */
-export type { QualificationEntry } from '../../server/services/learner-qualifications';
+export type { QualificationEntry } from '../../shared/api/exam';
 export type Theme = ThemeView & { checked: boolean };
 
 export const SELECTED_QUAL_KEY = 'selected-qual';

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, type Texts } from '../../i18n/interpolate';
-import type { ExamListItem } from '../../shared/exam';
+import type { ExamListItem } from '../../shared/api/exam';
 import { formatClock, isoDuration } from '../exam/logic';
 import { $history, filterHistory, historyPage, loadHistory } from './detail';
 import { emptyFilter, HISTORY_MODES, pageBounds, parseMode, parseResult } from './logic';

@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import { apiRequest, toApiError, type ApiRequestError } from '../../client/api';
 import { latestRequest } from '../../client/latest-request';
 import { onUserCleared } from '../../client/session';
-import type { ExamListItem } from '../../shared/exam';
+import type { ExamListItem } from '../../shared/api/exam';
 import type { StatisticsDetail } from '../../shared/api/statistics';
 import { emptyFilter, historyQuery, type HistoryFilter } from './logic';
 

@@ -3,7 +3,7 @@
 import type { Query } from '../../client/api';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
-import { TRAINING_MODES, type StoredMode } from '../../shared/exam';
+import { TRAINING_MODES, type StoredMode } from '../../shared/api/exam';
 import type { DayResult, DynamicsPoint } from '../../shared/api/statistics';
 
 export const HISTORY_PAGE_SIZE = 10;

@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import { apiRequest } from '../../client/api';
 import { latestRequest } from '../../client/latest-request';
+import { largestRemainder } from '../../shared/apportion';
 import { $authStatus } from '../../client/auth';
 import { onUserCleared, registerUserLoader } from '../../client/session';
 import { onExamFinished } from '../exam/events';
@@ -35,16 +36,11 @@ export function statisticsOf(
 /** The chart's three parts as whole percentages that add up to 100 (largest remainder), or null with no questions. */
 export function familiarityShares(f: Familiarity): { correct: number; wrong: number; unanswered: number } | null {
   if (f.total <= 0) return null;
-  const raw = [f.correct_once, f.always_wrong, f.unanswered].map((n) => (n * 100) / f.total);
-  const floors = raw.map(Math.floor);
-  let left = 100 - floors.reduce((a, b) => a + b, 0);
-  const order = raw.map((r, i) => [r - floors[i]!, i] as const).sort((a, b) => b[0] - a[0]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    floors[i]! += 1;
-    left -= 1;
-  }
-  return { correct: floors[0]!, wrong: floors[1]!, unanswered: floors[2]! };
+  const [correct, wrong, unanswered] = largestRemainder(
+    [f.correct_once, f.always_wrong, f.unanswered].map((n) => (n * 100) / f.total),
+    100,
+  );
+  return { correct: correct!, wrong: wrong!, unanswered: unanswered! };
 }
 
 /** Too little to say anything: nothing answered yet. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { answerBias, type BiasQuestion, biasProblems, formatBias, type LanguageBias } from '../../shared/answer-bias';
 import { ALL_LANGUAGES, readBankMeta } from '../services/bank-meta';
 import { parseBankFile } from '../services/bank-files';
-import { bankFiles } from '../services/questions';
+import { bankFiles } from '../services/questions/read';
 
 export const BIAS_USAGE = 'Usage: npm run questions:bias -- [folder or file]   (default: content/questions)';
 

@@ -13,23 +13,17 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { parseServerConfig } from '../config';
+import { parseServerConfig, type ServerConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/client';
 import type { Database } from '../db/schema';
 import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
+import { qualificationCategories } from '../repositories/qualifications';
 import { flattenQualifications, loadContent } from '../services/content';
 import { DEMO_LIMIT } from '../services/demo';
 import { syncContent } from '../services/content-sync';
-import {
-  bankFiles,
-  foreignIds,
-  loadBank,
-  loadImportedThemes,
-  readBank,
-  replaceOtherSources,
-  restoreBuiltIn,
-  summarizeProblems,
-} from '../services/questions';
+import { loadBank, loadImportedThemes } from '../services/questions/load';
+import { bankFiles, readBank, summarizeProblems } from '../services/questions/read';
+import { foreignIds, replaceOtherSources, restoreBuiltIn } from '../services/questions/sources';
 
 export const USAGE = `Usage: npm run questions:import -- <file or folder> [--full | --replace] [--dry-run] [--images DIR] [--videos DIR]
        npm run questions:import -- --restore-builtin
@@ -122,15 +116,14 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     io.stderr(USAGE);
     return 2;
   }
-  const contentDir = io.env.ZHOL_CONTENT_DIR ?? 'content';
-  const media = io.env.ZHOL_MEDIA_DIR ?? 'data/media';
-  let url: string;
+  let config: ServerConfig;
   try {
-    url = parseServerConfig(io.env).DATABASE_URL;
+    config = parseServerConfig(io.env);
   } catch (error) {
     err((error as Error).message);
     return 1;
   }
+  const { ZHOL_CONTENT_DIR: contentDir, ZHOL_MEDIA_DIR: media, DATABASE_URL: url } = config;
   const dryRun = !!values['dry-run'];
   let db: Kysely<Database> | null = null;
   try {
@@ -179,7 +172,9 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
       imagesDir,
       videosDir,
       ...(meta.meta?.languages ? { languages: meta.meta.languages } : {}),
-      drawnCategories: new Set(flattenQualifications(content.qualifications).map((q) => q.code)),
+      drawnCategories: new Set(
+        flattenQualifications(content.qualifications).flatMap((q) => qualificationCategories(q.code, q.parent)),
+      ),
       reserved: await foreignIds(db, 'import', contentDir),
       // What scripts/server.mjs serves before the media folder: the build, made from public/.
       builtMedia: ['public', 'dist/client'],

@@ -8,15 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { officialJson, officialSource, officialTxt } from '../../../tests/support/official-rules';
 import { signAnchor } from '../../shared/clause';
 import { loadRules } from '../services/rules-content';
-import {
-  diffPlaces,
-  exportText,
-  parseOfficial,
-  places,
-  RulesImportError,
-  summarize,
-  textLines,
-} from '../services/rules-import';
+import { parseOfficial, RulesImportError, textLines } from '../services/rules-import';
+import { diffPlaces, exportText, places, summarize } from '../services/rules-places';
 import { officialAsEdition, readOfficial } from '../services/rules-official';
 import { runRulesImport } from './rules-import';
 

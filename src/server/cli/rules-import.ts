@@ -3,22 +3,17 @@
 // or HTML page), prints one summary line, then what changed place by place against the import already
 // there (or, on a first import, which numbers the study edition lacks or has extra), and writes
 // data/rules/official-LANG.json unless --dry-run. A file that is not the whole Rules changes nothing.
+import { serverFolders } from '../config';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { parseClause } from '../../shared/clause';
 import { editionAnchors, loadRules, RULES_LOCALES, type RulesLocale } from '../services/rules-content';
-import {
-  diffPlaces,
-  type OfficialText,
-  parseOfficial,
-  places,
-  RulesImportError,
-  summarize,
-} from '../services/rules-import';
-import { bankFiles } from '../services/questions';
-import { officialFile, readOfficial, writeOfficial } from '../services/rules-official';
+import { parseOfficial, RulesImportError } from '../services/rules-import';
+import { diffPlaces, places, summarize } from '../services/rules-places';
+import { bankFiles } from '../services/questions/read';
+import { officialFile, readOfficial, writeOfficial, type OfficialText } from '../services/rules-official';
 
 export const USAGE = `Usage: npm run rules:import -- FILE [--lang ru|kz] [--dry-run] [--affected]
 
@@ -145,7 +140,7 @@ export function runRulesImport(argv: string[], io: RulesImportIo): number {
     io.stderr(`rules:import: ${file}: ${why} Nothing was imported.\n`);
     return 1;
   }
-  const contentDir = io.contentDir ?? process.env.ZHOL_CONTENT_DIR ?? 'content';
+  const contentDir = io.contentDir ?? serverFolders().ZHOL_CONTENT_DIR;
   io.stdout(`${summaryLine(official)}\n`);
 
   let previous: OfficialText | null;

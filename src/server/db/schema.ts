@@ -3,7 +3,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AccessType } from '../../shared/api/accesses';
 import type { NotificationColor } from '../../shared/api/notifications';
-import type { ExamStatus, StoredMode } from '../../shared/exam';
+import type { ExamStatus, StoredMode } from '../../shared/api/exam';
 
 type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;

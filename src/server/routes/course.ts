@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
 import { optionalJsonBody, requireAuth, type AppContext, type Env } from '../context';
 import { courseInfo, courseModules, startCourseTest, viewLesson, type CourseTestTarget } from '../services/course';
-import { examinationOf } from '../services/exam-view';
+import { examinationOf } from '../services/exam/read';
 import { pathId } from './path-id';
 
 const startBody = z

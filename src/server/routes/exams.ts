@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
 import { bracketQuery, idParam, jsonBody, requireAuth, type Env } from '../context';
 import { demoTest } from '../services/demo';
-import { answerExamination, examinationOf, processExamination } from '../services/exam-view';
-import { finishExamination, startExamination, TRAINING_MODES } from '../services/exam';
-import { listExaminations } from '../services/exam-history';
+import { TRAINING_MODES } from '../../shared/api/exam';
+import { answerExamination } from '../services/exam/answer';
+import { listExaminations } from '../services/exam/history';
+import { finishExamination, startExamination } from '../services/exam/lifecycle';
+import { examinationOf, processExamination } from '../services/exam/read';
 import { addFavorite, favoriteIds, removeFavorite } from '../services/favorites';
 import { pathId } from './path-id';
 

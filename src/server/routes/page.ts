@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { bracketQuery, idParam, requireAuth, type Env } from '../context';
 import { ApiError } from '../errors';
-import { PAGE_KINDS, pageData } from '../services/page';
+import { PAGE_KINDS } from '../../shared/api/page';
+import { pageData } from '../services/page';
 
 export const pageRoutes = new Hono<Env>({ strict: false }).use(requireAuth).get('/page/:page', async (c) => {
   const page = z.enum(PAGE_KINDS).safeParse(c.req.param('page'));

@@ -7,6 +7,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
+import type { BankInfo } from '../../shared/api/bank';
 import type { Database } from '../db/schema';
 import { parseBankFile, type BankProblem, type Path } from './bank-files';
 import { describeValue, plainError } from './zod-messages';
@@ -178,21 +179,6 @@ export async function saveImportedBankMeta(db: Kysely<Database>, meta: BankMeta)
     .values({ key: KEY, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
-}
-
-/** A text as shown: in the page's language when the bank has it, else the bank's own (then marked with `lang`). */
-export interface ShownText {
-  text: string;
-  lang: Locale;
-}
-/** What the tests page says about the question base. */
-export interface BankInfo {
-  version: string | null;
-  changes: { version: string; date: string | null; text: string; lang: Locale }[];
-  /** The line under "Current question base" (e.g. the rules the questions follow). */
-  description: ShownText | null;
-  /** The other cards (video questions, a match with the exam…): only what bank.yaml claims. */
-  claims: { title: ShownText; text: ShownText }[];
 }
 
 /** The numbers a description or claim may name as {{questions}}…, filled from the bank itself so

@@ -1,10 +1,14 @@
 // Loads content/ into the database at start-up, idempotently by stable code. An item removed from
 // content is retired (retired_at set), never deleted, so every learner's history keeps its rows.
 import type { Kysely, Transaction } from 'kysely';
+import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { flattenQualifications, type Content } from './content';
 
 type Trx = Kysely<Database> | Transaction<Database>;
+
+/** A trilingual name as its table's three columns. */
+const nameColumns = (name: Record<Locale, string>) => ({ name_ru: name.ru, name_kz: name.kz, name_en: name.en });
 type Synced =
   | 'themes'
   | 'qualifications'
@@ -72,7 +76,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       'themes',
       content.themes.map((t, i) => ({
         code: t.code,
-        values: { name_ru: t.name.ru, name_kz: t.name.kz, name_en: t.name.en, sort: i },
+        values: { ...nameColumns(t.name), sort: i },
       })),
       at,
     );
@@ -85,9 +89,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       flat.map((q, i) => ({
         code: q.code,
         values: {
-          name_ru: q.name.ru,
-          name_kz: q.name.kz,
-          name_en: q.name.en,
+          ...nameColumns(q.name),
           picture: q.picture ?? null,
           sort: i,
           exam_questions: q.exam.questions,
@@ -120,9 +122,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       content.autodromes.map((a, i) => ({
         code: a.code,
         values: {
-          name_ru: a.name.ru,
-          name_kz: a.name.kz,
-          name_en: a.name.en,
+          ...nameColumns(a.name),
           city_ru: a.city.ru,
           city_kz: a.city.kz,
           city_en: a.city.en,
@@ -140,9 +140,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       content.courses.map((c) => ({
         code: c.code,
         values: {
-          name_ru: c.name.ru,
-          name_kz: c.name.kz,
-          name_en: c.name.en,
+          ...nameColumns(c.name),
           picture: c.picture ?? null,
           qualification_id: qualIds.get(c.qualification)!,
           final_questions: c.final.questions,
@@ -159,9 +157,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
         code: m.code,
         values: {
           course_id: courseIds.get(course)!,
-          name_ru: m.name.ru,
-          name_kz: m.name.kz,
-          name_en: m.name.en,
+          ...nameColumns(m.name),
           test_questions: m.test.questions,
           sort: i,
         },
@@ -177,9 +173,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
           code: l.code,
           values: {
             module_id: moduleIds.get(module)!,
-            name_ru: l.name.ru,
-            name_kz: l.name.kz,
-            name_en: l.name.en,
+            ...nameColumns(l.name),
             description_ru: l.description.ru,
             description_kz: l.description.kz,
             description_en: l.description.en,
@@ -207,9 +201,7 @@ async function syncAutodromeLessons(trx: Trx, content: Content, at: string): Pro
     content.exercises.map((e, i) => ({
       code: e.code,
       values: {
-        name_ru: e.name.ru,
-        name_kz: e.name.kz,
-        name_en: e.name.en,
+        ...nameColumns(e.name),
         description_ru: e.description.ru,
         description_kz: e.description.kz,
         description_en: e.description.en,
@@ -225,7 +217,7 @@ async function syncAutodromeLessons(trx: Trx, content: Content, at: string): Pro
     'autodrome_sections',
     content.sections.map((s, i) => ({
       code: s.code,
-      values: { name_ru: s.name.ru, name_kz: s.name.kz, name_en: s.name.en, sort: i },
+      values: { ...nameColumns(s.name), sort: i },
     })),
     at,
   );
@@ -244,9 +236,7 @@ async function syncAutodromeLessons(trx: Trx, content: Content, at: string): Pro
           values: {
             section_id: sectionIds.get(s.code)!,
             exercise_id: exerciseIds.get(l.exercise)!,
-            name_ru: name.ru,
-            name_kz: name.kz,
-            name_en: name.en,
+            ...nameColumns(name),
             description_ru: description.ru,
             description_kz: description.kz,
             description_en: description.en,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenQualifications, loadContent } from './content';
-import { bankFiles, readBank } from './questions';
+import { bankFiles, readBank } from './questions/read';
 
 const content = loadContent('content');
 const course = content.courses[0]!;

@@ -18,7 +18,7 @@ import { localized, localizedOf } from '../db/localized';
 import type { CourseTestKind, Database } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
-import { ownExamination, startExamination } from './exam';
+import { ownExamination, startExamination } from './exam/lifecycle';
 
 interface Progress {
   access: { end_at: string };

@@ -3,6 +3,7 @@
 // each with at least one question citing it (`npm run questions:coverage`, and a test that fails on a
 // gap). content/coverage.yaml lists the examined information signs and the paragraphs that
 // set no such duty, each with its reason, so an exception is a reviewed line, not a silent hole.
+import { serverFolders } from '../config';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -25,7 +26,7 @@ const coverageFile = z
   .strict();
 export type CoverageSpec = z.infer<typeof coverageFile>;
 
-export function readCoverageSpec(dir = process.env.ZHOL_CONTENT_DIR ?? 'content'): CoverageSpec {
+export function readCoverageSpec(dir = serverFolders().ZHOL_CONTENT_DIR): CoverageSpec {
   const data = parse(readFileSync(join(dir, 'coverage.yaml'), 'utf8'));
   const result = coverageFile.safeParse(data, { error: plainError });
   if (!result.success)

@@ -5,8 +5,10 @@
 // the browser checks them.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
+import type { DemoResponse } from '../../shared/api/exam';
 import type { Database } from '../db/schema';
-import { questionTexts } from './exam-view';
+import { roundRobin } from '../../shared/apportion';
+import { questionTexts, shownQuestion } from './questions/texts';
 
 /** At most this many marked questions are shown (the importer warns of more). */
 export const DEMO_LIMIT = 20;
@@ -28,15 +30,11 @@ export async function demoQuestionIds(db: Kysely<Database>, limit = DEMO_LIMIT):
   if (!rows.length) rows = await marked(true);
   const byTheme = new Map<number, number[]>();
   for (const r of rows) byTheme.set(r.sort, [...(byTheme.get(r.sort) ?? []), r.id]);
-  const ids: number[] = [];
-  for (let round = 0; ids.length < limit && [...byTheme.values()].some((l) => l.length > round); round++) {
-    for (const list of byTheme.values()) if (list[round] !== undefined && ids.length < limit) ids.push(list[round]!);
-  }
-  return ids;
+  return roundRobin([...byTheme.values()], limit);
 }
 
 /** The demo test for category B in one language: its rules scaled to its length, and its questions with their answers. */
-export async function demoTest(db: Kysely<Database>, locale: Locale) {
+export async function demoTest(db: Kysely<Database>, locale: Locale): Promise<DemoResponse> {
   const qual = await db
     .selectFrom('qualifications')
     .select(['id', `name_${locale} as name` as 'name_ru as name', 'allowed_mistakes', 'exam_questions', 'exam_minutes'])
@@ -51,14 +49,7 @@ export async function demoTest(db: Kysely<Database>, locale: Locale) {
     questions: ids.map((qid, i) => {
       const q = texts.get(qid)!;
       return {
-        id: qid,
-        number: i + 1,
-        text: q.text,
-        lang: q.lang,
-        image: q.image,
-        image_alt: q.image_alt,
-        video: q.video,
-        answers: q.answers,
+        ...shownQuestion(qid, i + 1, q),
         correct_value: q.correct,
         comment: q.comment,
         clause: q.clause,

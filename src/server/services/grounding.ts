@@ -5,7 +5,8 @@
 // parses it (rules-import.ts). First aid is no part of the Rules: its figures rest on its own source.
 import { parseClause } from '../../shared/clause';
 import { equivalents, figuresIn } from '../../shared/figures';
-import { type OfficialText, signCodes } from './rules-import';
+import type { OfficialText } from './rules-official';
+import { signCodes } from './rules-places';
 
 export interface GroundedQuestion {
   id: string;

@@ -4,25 +4,8 @@ import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 import { listAccesses, testableQualificationIds } from './accesses';
-import { trainingThemes } from './questions';
-
-export interface QualificationEntry {
-  id: number;
-  name: string;
-  picture: string | null;
-  date_end: string | null;
-  exam: { questions: number; minutes: number; allowed_mistakes: number };
-}
-export interface QualificationView extends QualificationEntry {
-  children: QualificationEntry[];
-}
-
-export interface ThemeView {
-  id: number;
-  code: string;
-  name: string;
-  exam_questions: number;
-}
+import type { QualificationEntry, QualificationView, ThemeView } from '../../shared/api/exam';
+import { trainingThemes } from './questions/themes';
 
 /** The qualifications of the learner's active test accesses; top-level entries carry their children. */
 export async function learnerQualifications(

@@ -3,54 +3,19 @@
 // themes, the statistics, the favourite ids and, on the tests page, the unfinished tests. One call per
 // page load instead of seven to nine. Built from the same services and queries as the single calls.
 import type { Kysely } from 'kysely';
-import { navigation, type NavLink } from '../../config/navigation';
+import { navigation } from '../../config/navigation';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
-import type { AccessView } from '../../shared/api/accesses';
 import { listAccesses, testableQualificationIds } from './accesses';
-import type { ExamListItem } from '../../shared/exam';
-import { listExaminations } from './exam-history';
-import { examinationOf, type examinationView } from './exam-view';
+import type { PageData, PageKind } from '../../shared/api/page';
+import { listExaminations } from './exam/history';
+import { examinationOf } from './exam/read';
 import { favoriteIds } from './favorites';
-import {
-  learnerQualifications,
-  type QualificationEntry,
-  type QualificationView,
-  type ThemeView,
-} from './learner-qualifications';
-import type { ProfileView } from '../../shared/api/session';
+import { learnerQualifications } from './learner-qualifications';
 import { learnerProfile } from './profile';
-import { trainingThemes } from './questions';
-import type { QualificationStatistics } from '../../shared/api/statistics';
+import { trainingThemes } from './questions/themes';
 import { statisticsList } from './statistics';
-
-export const PAGE_KINDS = ['home', 'tests', 'test', 'other'] as const;
-export type PageKind = (typeof PAGE_KINDS)[number];
-
-// The page call answers with the very shapes of the single calls, so their types are the services' own.
-export type PageProfile = ProfileView;
-export type PageSubQualification = QualificationEntry;
-export type PageQualification = QualificationView;
-export type PageTheme = ThemeView;
-export type PageExamItem = ExamListItem;
-export interface PageData {
-  page: PageKind;
-  profile: PageProfile;
-  menu: readonly NavLink[];
-  accesses: AccessView[];
-  qualifications: PageQualification[];
-  /** The qualification the page shows: the one asked for while the learner may test in it, else the first test access's. */
-  selected: number | null;
-  /** The selected qualification's themes (null without one). */
-  themes: PageTheme[] | null;
-  statistics: QualificationStatistics[];
-  favorites: number[];
-  /** The tests page: the selected qualification's unfinished tests, newest first (null elsewhere). */
-  unfinished: PageExamItem[] | null;
-  /** The runner (`test`): the learner's test as GET …/examinations/{id} answers it; null when it is not theirs or not there (the runner then asks itself and shows why). */
-  examination: Awaited<ReturnType<typeof examinationView>> | null;
-}
 
 type Db = Kysely<Database>;
 interface PageLearner {

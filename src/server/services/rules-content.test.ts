@@ -10,7 +10,8 @@ import { officialJson, officialParagraphs, officialSource } from '../../../tests
 import { figuresIn } from '../../shared/figures';
 import { RULES_EDITION } from '../../shared/rules-edition';
 import { loadRules, numberGap, RULES_LOCALES, type RulesParagraph, rulesProblems } from './rules-content';
-import { parseOfficial, summarize } from './rules-import';
+import { parseOfficial } from './rules-import';
+import { summarize } from './rules-places';
 
 const edition = loadRules('content/rules');
 const official = parseOfficial(officialSource());

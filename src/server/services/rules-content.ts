@@ -4,6 +4,7 @@
 // broken anchor. The edition follows the official numbering of the Rules (Order No. 534): paragraphs
 // 1–192 with inserted ones (54-1) and excluded ones kept as such; the test against the official text
 // itself lives in rules-content.test.ts. Used at build time by the rules page and by the bank's checks.
+import { serverFolders } from '../config';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -308,7 +309,7 @@ export function rulesProblems(edition: RulesEdition): string[] {
 }
 
 /** The whole edition in the three languages; throws one error listing every problem. */
-export function loadRules(dir = join(process.env.ZHOL_CONTENT_DIR ?? 'content', 'rules')): RulesEdition {
+export function loadRules(dir = join(serverFolders().ZHOL_CONTENT_DIR, 'rules')): RulesEdition {
   const problems: string[] = [];
   const loaded = RULES_LOCALES.map((l) => [l, loadLocale(dir, l, problems)] as const);
   if (!problems.length) problems.push(...rulesProblems(Object.fromEntries(loaded) as RulesEdition));

@@ -1,69 +1,13 @@
 // Reads the official text of the Rules of the Road as the publisher (adilet.zan.kz, document
 // V2300033003) gives it, a plain-text copy or the HTML page, into a structure the rules page can show
 // (`npm run rules:import`, scripts/rules-import.ts). Every line of the parts it reads is kept in order,
-// so `exportText` gives the source back line for line; the test holds it to that on the file in shared/.
+// so `exportText` (rules-places.ts) gives the source back line for line; the test holds it to that on the file in shared/.
 // A file that is not the whole Rules (another act, a truncated copy, a page without them) is refused
 // with one message, and nothing is written.
 import { createHash } from 'node:crypto';
-import {
-  faultAnchor,
-  faultsChapterAnchor,
-  followsInNumbering,
-  markingAnchor,
-  numberParts,
-  paragraphAnchor,
-  provisionsAnchor,
-  signAnchor,
-} from '../../shared/clause';
+import { followsInNumbering, numberParts } from '../../shared/clause';
+import type { OfficialChapter, OfficialLang, OfficialParagraph, OfficialSection, OfficialText } from './rules-official';
 
-export type OfficialLang = 'ru' | 'kz';
-
-export interface OfficialSub {
-  n: string;
-  lines: string[];
-  /** 2 for the subparagraphs of a paragraph's second list (paragraph 115), numbered from 1 again. */
-  list?: number;
-}
-export interface OfficialParagraph {
-  n: string;
-  /** The paragraph's own lines; the first one without its "N. ". */
-  lines: string[];
-  sub: OfficialSub[];
-  /** "Сноска. …": which order amended it. */
-  notes: string[];
-}
-export interface OfficialChapter {
-  chapter: number;
-  title: string;
-  /** Lines between the heading and the first paragraph (footnotes, a chapter's lead). */
-  lines: string[];
-  paragraphs: OfficialParagraph[];
-}
-export interface OfficialItem {
-  /** The codes the line describes: one, or a range spelled out ("7.2.2 - 7.2.6" → five). */
-  codes: string[];
-  /** The line as the annex writes it, and the lines after it up to the next item. */
-  lines: string[];
-}
-export interface OfficialSection {
-  code: string;
-  title: string;
-  lines: string[];
-  items: OfficialItem[];
-}
-export interface OfficialText {
-  lang: OfficialLang;
-  /** The latest amending order named in the text, e.g. { number: '305', date: '2026-04-27' }. */
-  edition: { number: string; date: string } | null;
-  sha256: string;
-  chapters: OfficialChapter[];
-  signs: { lines: string[]; sections: OfficialSection[]; captions: string[] };
-  markings: { lines: string[]; sections: OfficialSection[] };
-  provisions: { lines: string[]; paragraphs: OfficialParagraph[] };
-  faults: { lines: string[]; sections: (OfficialSection & { paragraphs: OfficialParagraph[] })[] };
-}
-
-/** A problem with the file as a whole: nothing is imported. */
 export class RulesImportError extends Error {}
 
 // What the two official languages call the parts. The Kazakh patterns follow the publisher's usual
@@ -438,126 +382,11 @@ export function parseOfficial(source: string, lang: OfficialLang = 'ru'): Offici
   };
 }
 
-const exportParagraphs = (ps: OfficialParagraph[]) =>
-  ps.flatMap((p) => [
-    p.lines[0] ? `${p.n}. ${p.lines[0]}` : `${p.n}.`,
-    ...p.lines.slice(1),
-    ...p.sub.flatMap((s) => [`${s.n}) ${s.lines[0]}`, ...s.lines.slice(1)]),
-    ...p.notes,
-  ]);
-
-/** The Rules' chapters as lines again, in the source's order: the import's own check that it lost nothing. */
-export function exportText(o: OfficialText): {
-  rules: string[];
-  signs: string[];
-  markings: string[];
-  provisions: string[];
-  faults: string[];
-} {
-  const chapterWord =
-    o.lang === 'ru' ? (c: number, t: string) => `Глава ${c}. ${t}` : (c: number, t: string) => `${c}-тарау. ${t}`;
-  const sections = (ss: OfficialSection[]) =>
-    ss.flatMap((s) => [chapterWord(Number(s.code), s.title), ...s.lines, ...s.items.flatMap((i) => i.lines)]);
-  return {
-    rules: o.chapters.flatMap((c) => [chapterWord(c.chapter, c.title), ...c.lines, ...exportParagraphs(c.paragraphs)]),
-    signs: [...o.signs.lines, ...sections(o.signs.sections)],
-    markings: [...o.markings.lines, ...sections(o.markings.sections)],
-    provisions: [...o.provisions.lines, ...exportParagraphs(o.provisions.paragraphs)],
-    faults: [
-      ...o.faults.lines,
-      ...o.faults.sections.flatMap((s) => [
-        chapterWord(Number(s.code), s.title),
-        ...s.lines,
-        ...exportParagraphs(s.paragraphs),
-      ]),
-    ],
-  };
-}
-
 /** The sign codes the figure's captions name (a caption line begins with its code). */
-function captionCodes(captions: string[]): string[] {
+export function captionCodes(captions: string[]): string[] {
   const re = new RegExp(`^(${CODE})(?:\\s|$)`);
   return captions.flatMap((line) => {
     const m = re.exec(line);
     return m ? [m[1]!.replace(/\s+/g, '')] : [];
   });
-}
-
-/** Every sign code the annex names, in its list and in its figure's captions. */
-export function signCodes(o: OfficialText): string[] {
-  return [
-    ...new Set([
-      ...o.signs.sections.flatMap((s) => s.items.flatMap((i) => i.codes)),
-      ...captionCodes(o.signs.captions),
-    ]),
-  ];
-}
-
-export interface OfficialSummary {
-  chapters: number;
-  paragraphs: number;
-  subparagraphs: number;
-  signs: number;
-  markings: number;
-  faults: number;
-  provisions: number;
-}
-
-export function summarize(o: OfficialText): OfficialSummary {
-  const all = o.chapters.flatMap((c) => c.paragraphs);
-  return {
-    chapters: o.chapters.length,
-    paragraphs: all.length,
-    subparagraphs: all.reduce((n, p) => n + p.sub.length, 0),
-    signs: signCodes(o).length,
-    markings: new Set(o.markings.sections.flatMap((s) => s.items.flatMap((i) => i.codes))).size,
-    faults: o.faults.sections.reduce((n, s) => n + s.paragraphs.length, 0),
-    provisions: o.provisions.paragraphs.length,
-  };
-}
-
-/** Every place of the Rules with its text, keyed by its anchor (p87, p87s7, sign-…, marking-…, fault-…),
- *  for the paragraph-by-paragraph comparison of two imports. */
-export function places(o: OfficialText): Map<string, string> {
-  const map = new Map<string, string>();
-  const paragraphs = (ps: OfficialParagraph[], anchor: (n: string, sub?: string, list?: number) => string) => {
-    for (const p of ps) {
-      map.set(anchor(p.n), p.lines.join('\n'));
-      for (const s of p.sub) map.set(anchor(p.n, s.n, s.list), s.lines.join('\n'));
-    }
-  };
-  for (const c of o.chapters) {
-    map.set(`ch${c.chapter}`, [c.title, ...c.lines].join('\n'));
-    paragraphs(c.paragraphs, paragraphAnchor);
-  }
-  // A sign's or marking's line; a group's general provisions stand as its chapter's lines.
-  for (const [annex, anchor] of [
-    [o.signs, signAnchor],
-    [o.markings, markingAnchor],
-  ] as const)
-    for (const section of annex.sections) {
-      map.set(anchor(section.code), [section.title, ...section.lines].join('\n'));
-      for (const item of section.items) for (const code of item.codes) map.set(anchor(code), item.lines.join('\n'));
-    }
-  paragraphs(o.provisions.paragraphs, provisionsAnchor);
-  for (const section of o.faults.sections) {
-    map.set(faultsChapterAnchor(section.code), [section.title, ...section.lines].join('\n'));
-    paragraphs(section.paragraphs, faultAnchor);
-  }
-  return map;
-}
-
-export interface PlacesDiff {
-  added: string[];
-  removed: string[];
-  changed: string[];
-}
-
-/** What changed between two editions, place by place, in document order. */
-export function diffPlaces(before: Map<string, string>, after: Map<string, string>): PlacesDiff {
-  return {
-    added: [...after.keys()].filter((k) => !before.has(k)),
-    removed: [...before.keys()].filter((k) => !after.has(k)),
-    changed: [...after.keys()].filter((k) => before.has(k) && before.get(k) !== after.get(k)),
-  };
 }

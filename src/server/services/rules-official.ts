@@ -3,12 +3,63 @@
 // ZHOL_RULES_OFFICIAL_DIR), not in the repository: the official wording enters the product from the
 // publisher's file only. The page is built per language, so an import takes effect at the next build
 // (`npm start` rebuilds when data/rules changed).
+import { serverFolders } from '../config';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { OfficialParagraph, OfficialText } from './rules-import';
 import type { LocaleEdition, RulesAnnex, RulesParagraph } from './rules-content';
 
-export const officialDir = () => process.env.ZHOL_RULES_OFFICIAL_DIR ?? join('data', 'rules');
+// ---- The official text's shape (what the importer reads and this file stores) ----
+
+export type OfficialLang = 'ru' | 'kz';
+
+export interface OfficialSub {
+  n: string;
+  lines: string[];
+  /** 2 for the subparagraphs of a paragraph's second list (paragraph 115), numbered from 1 again. */
+  list?: number;
+}
+export interface OfficialParagraph {
+  n: string;
+  /** The paragraph's own lines; the first one without its "N. ". */
+  lines: string[];
+  sub: OfficialSub[];
+  /** "Сноска. …": which order amended it. */
+  notes: string[];
+}
+export interface OfficialChapter {
+  chapter: number;
+  title: string;
+  /** Lines between the heading and the first paragraph (footnotes, a chapter's lead). */
+  lines: string[];
+  paragraphs: OfficialParagraph[];
+}
+export interface OfficialItem {
+  /** The codes the line describes: one, or a range spelled out ("7.2.2 - 7.2.6" → five). */
+  codes: string[];
+  /** The line as the annex writes it, and the lines after it up to the next item. */
+  lines: string[];
+}
+export interface OfficialSection {
+  code: string;
+  title: string;
+  lines: string[];
+  items: OfficialItem[];
+}
+export interface OfficialText {
+  lang: OfficialLang;
+  /** The latest amending order named in the text, e.g. { number: '305', date: '2026-04-27' }. */
+  edition: { number: string; date: string } | null;
+  sha256: string;
+  chapters: OfficialChapter[];
+  signs: { lines: string[]; sections: OfficialSection[]; captions: string[] };
+  markings: { lines: string[]; sections: OfficialSection[] };
+  provisions: { lines: string[]; paragraphs: OfficialParagraph[] };
+  faults: { lines: string[]; sections: (OfficialSection & { paragraphs: OfficialParagraph[] })[] };
+}
+
+/** A problem with the file as a whole: nothing is imported. */
+
+export const officialDir = () => serverFolders().ZHOL_RULES_OFFICIAL_DIR;
 export const officialFile = (lang: string, dir = officialDir()) => join(dir, `official-${lang}.json`);
 
 export function readOfficial(lang: string, dir = officialDir()): OfficialText | null {

@@ -25,8 +25,9 @@ import { localized } from '../db/localized';
 import type { Database } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
-import { expireLateTests } from './exam';
-import { testDuration } from './exam-history';
+import { expireLateTests } from '../repositories/examinations';
+import { qualificationCategories } from '../repositories/qualifications';
+import { testDuration } from './exam/history';
 
 /**
  * Enough data for the readiness figures to mean something: at least one ended test of the
@@ -120,7 +121,8 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
     ? await db.selectFrom('qualifications').select(['id', 'code']).where('id', 'in', parentIds).execute()
     : [];
   for (const p of parents) codeOf.set(p.id, p.code);
-  const categoriesOf = (q: QualRow) => [q.code, ...(q.parent_id !== null ? [codeOf.get(q.parent_id)!] : [])];
+  const categoriesOf = (q: QualRow) =>
+    qualificationCategories(q.code, q.parent_id === null ? null : codeOf.get(q.parent_id));
   const ids = quals.map((q) => q.id);
 
   const [questions, blueprintRows, answerRows, resultRows] = await Promise.all([

@@ -1,10 +1,10 @@
 // The learner's tests as a list (history 10 a page, or the unfinished ones with status=process),
 // filtered by qualification, status, exam or training, mode and result, each with the time it took.
 import type { Kysely } from 'kysely';
-import type { Locale } from '../../i18n/locales';
-import type { ExamListItem, ExamStatus, StoredMode } from '../../shared/exam';
-import type { Database } from '../db/schema';
-import { expireLateTests } from './exam';
+import type { Locale } from '../../../i18n/locales';
+import type { ExamList, ExamStatus, StoredMode } from '../../../shared/api/exam';
+import type { Database } from '../../db/schema';
+import { expireLateTests, lastAnswerAt } from '../../repositories/examinations';
 
 export interface HistoryQuery {
   qualification?: number | undefined;
@@ -41,7 +41,7 @@ export async function listExaminations(
   q: HistoryQuery,
   locale: Locale,
   now: Date,
-): Promise<{ data: ExamListItem[]; meta: { pages: number; total: number } }> {
+): Promise<ExamList> {
   // Tests left past their deadline are ended first, so the list never offers them as unfinished.
   await expireLateTests(db, learnerId, now);
   let base = db.selectFrom('examinations as e').where('e.learner_id', '=', learnerId);
@@ -64,12 +64,7 @@ export async function listExaminations(
       'e.correct',
       'e.mistakes',
       'e.question_count',
-      (eb) =>
-        eb
-          .selectFrom('examination_answers as a')
-          .select((s) => s.fn.max('a.answered_at').as('t'))
-          .whereRef('a.examination_id', '=', 'e.id')
-          .as('last_answer_at'),
+      lastAnswerAt,
       'q.id as qid',
       `q.name_${locale} as qname` as 'q.name_ru as qname',
     ])

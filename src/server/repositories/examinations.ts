@@ -1,0 +1,249 @@
+// The examinations and their answer slots, read and written in one place: rows are mapped once here
+// (0/1 columns to booleans), so the services above speak of `prepare: true`, not `prepare === 1`.
+// Every function takes the database or the open transaction first.
+import { PostgresAdapter, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, ExaminationsTable, ExamMode, ExamStatus } from '../db/schema';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** Row locks (SELECT … FOR UPDATE) exist on PostgreSQL only; SQLite's single writer needs none. */
+export const rowLocks = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** An examination as the services use it: `prepare` a boolean. */
+export type ExamRecord = Omit<Selectable<ExaminationsTable>, 'prepare'> & { prepare: boolean };
+
+/** One answer slot: `answered` and `correct` booleans (`correct` null until answered). */
+export interface SlotRecord {
+  id: number;
+  question_id: number;
+  number: number;
+  answered: boolean;
+  answer: number | null;
+  correct: boolean | null;
+}
+
+export const examRecord = (row: Selectable<ExaminationsTable>): ExamRecord => ({ ...row, prepare: row.prepare === 1 });
+export const flag = (value: number | null): boolean | null => (value === null ? null : value === 1);
+
+/**
+ * An examination by id; with `learnerId` only that learner's (another's reads as absent); with `lock`
+ * under its row lock (PostgreSQL), so a decision taken on it holds until the transaction ends.
+ */
+export async function findExamination(
+  db: Db,
+  id: number,
+  opts: { learnerId?: number; lock?: boolean } = {},
+): Promise<ExamRecord | undefined> {
+  const row = await db
+    .selectFrom('examinations')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(opts.learnerId !== undefined, (q) => q.where('learner_id', '=', opts.learnerId!))
+    .$if(!!opts.lock && rowLocks(db), (q) => q.forUpdate())
+    .executeTakeFirst();
+  return row && examRecord(row);
+}
+
+/** The examination's answer slots in question order. */
+export async function examinationSlots(db: Db, examinationId: number): Promise<SlotRecord[]> {
+  const rows = await db
+    .selectFrom('examination_answers')
+    .select(['id', 'question_id', 'number', 'answered', 'answer', 'correct'])
+    .where('examination_id', '=', examinationId)
+    .orderBy('number')
+    .execute();
+  return rows.map((s) => ({ ...s, answered: s.answered === 1, correct: flag(s.correct) }));
+}
+
+/** Creates an unbegun test with its slots, the questions numbered in the order given. Returns its id. */
+export async function insertExamination(
+  trx: Db,
+  exam: {
+    learner_id: number;
+    qualification_id: number;
+    mode: ExamMode;
+    prepare: boolean;
+    language: string;
+    time_limit: number | null;
+    allowed_mistakes: number | null;
+    extras: string;
+    access_until: string;
+  },
+  questionIds: number[],
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('examinations')
+    .values({
+      ...exam,
+      prepare: exam.prepare ? 1 : 0,
+      status: 'process',
+      question_count: questionIds.length,
+      started_at: null,
+      deadline: null,
+      finished_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('examination_answers')
+    .values(
+      questionIds.map((questionId, i) => ({
+        examination_id: id,
+        number: i + 1,
+        question_id: questionId,
+        answered: 0,
+        answer: null,
+        correct: null,
+        answered_at: null,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+/** The learner's open tests of one qualification and mode, newest first (`extras` as stored, for comparing). */
+export async function openTests(
+  db: Db,
+  learnerId: number,
+  qualificationId: number,
+  mode: ExamMode,
+): Promise<{ id: number; started_at: string | null; extras: string }[]> {
+  return db
+    .selectFrom('examinations')
+    .select(['id', 'started_at', 'extras'])
+    .where('learner_id', '=', learnerId)
+    .where('qualification_id', '=', qualificationId)
+    .where('mode', '=', mode)
+    .where('status', '=', 'process')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Ends a running test (only while in process): a verdict, a cancel or an expiry, at `finishedAt`. */
+export async function endTest(db: Db, id: number, status: ExamStatus, finishedAt: string | null): Promise<void> {
+  await db
+    .updateTable('examinations')
+    .set({ status, finished_at: finishedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'process')
+    .execute();
+}
+
+/** Ends tests as abandoned (cancelled) when another takes their place. */
+export async function cancelTests(db: Db, ids: number[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable('examinations')
+    .set({ status: 'cancelled', finished_at: now.toISOString() })
+    .where('id', 'in', ids)
+    .where('status', '=', 'process')
+    .execute();
+}
+
+/** Ends all of the learner's tests past their deadline, as of the deadline, so no list or resume offers them as unfinished. */
+export async function expireLateTests(db: Db, learnerId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('examinations')
+    .set((eb) => ({ status: 'expired', finished_at: eb.ref('deadline') }))
+    .where('learner_id', '=', learnerId)
+    .where('status', '=', 'process')
+    .where('deadline', 'is not', null)
+    .where('deadline', '<=', now.toISOString())
+    .execute();
+}
+
+/** Sets a test's clock if it has not begun. Returns true when this call began it. */
+export async function setClock(
+  db: Db,
+  id: number,
+  clock: { started_at: string; deadline: string | null },
+): Promise<boolean> {
+  const begun = await db
+    .updateTable('examinations')
+    .set(clock)
+    .where('id', '=', id)
+    .where('started_at', 'is', null)
+    .where('status', '=', 'process')
+    .executeTakeFirst();
+  return Number(begun.numUpdatedRows) === 1;
+}
+
+/** A test's clock as stored. */
+export async function clockOf(db: Db, id: number): Promise<{ started_at: string | null; deadline: string | null }> {
+  return db
+    .selectFrom('examinations')
+    .select(['started_at', 'deadline'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The exam the learner is sitting now, if any. While it runs nothing else may show an answer to its
+ * questions: no training can be started or answered, no exam of another qualification started, and
+ * every other test's view leaves out correct values and comments of the questions it shares with it
+ * (sealedQuestions). A training from the exam's questions (starred, or answered wrong, during the
+ * exam) would otherwise give its answers away. An exam opened but not begun counts too (its
+ * questions have reached the browser), but it holds nothing yet: starting or answering something
+ * else ends it instead of being refused (endUnbegunExam).
+ */
+export async function runningExam(
+  db: Db,
+  learnerId: number,
+  now: Date,
+): Promise<{ id: number; qualification_id: number; started_at: string | null } | undefined> {
+  return db
+    .selectFrom('examinations')
+    .select(['id', 'qualification_id', 'started_at'])
+    .where('learner_id', '=', learnerId)
+    .where('prepare', '=', 0)
+    .where('status', '=', 'process')
+    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', now.toISOString())]))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Question ids of the learner's running exams other than `exceptId`. */
+export async function runningExamQuestions(
+  db: Db,
+  learnerId: number,
+  now: Date,
+  exceptId: number,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('examination_answers as a')
+    .innerJoin('examinations as e', 'e.id', 'a.examination_id')
+    .select('a.question_id')
+    .where('e.learner_id', '=', learnerId)
+    .where('e.prepare', '=', 0)
+    .where('e.status', '=', 'process')
+    .where('e.id', '<>', exceptId)
+    .where((eb) => eb.or([eb('e.deadline', 'is', null), eb('e.deadline', '>', now.toISOString())]))
+    .execute();
+  return new Set(rows.map((r) => r.question_id));
+}
+
+/** The learner's last answer to each question they answered: true right, false wrong. */
+export async function lastAnswers(db: Db, learnerId: number): Promise<Map<number, boolean | null>> {
+  const answers = await db
+    .selectFrom('examination_answers as a')
+    .innerJoin('examinations as e', 'e.id', 'a.examination_id')
+    .select(['a.question_id', 'a.correct', 'a.answered_at'])
+    .where('e.learner_id', '=', learnerId)
+    .where('a.answered', '=', 1)
+    .orderBy('a.answered_at')
+    .orderBy('a.id')
+    .execute();
+  const last = new Map<number, boolean | null>();
+  for (const a of answers) last.set(a.question_id, flag(a.correct));
+  return last;
+}
+
+/** A test's last answer time (null before any), selected beside an `examinations as e` row. */
+export function lastAnswerAt(eb: ExpressionBuilder<Database & { e: ExaminationsTable }, 'e'>) {
+  return eb
+    .selectFrom('examination_answers as a')
+    .select((s) => s.fn.max('a.answered_at').as('t'))
+    .whereRef('a.examination_id', '=', 'e.id')
+    .as('last_answer_at');
+}
