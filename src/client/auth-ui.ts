@@ -23,6 +23,12 @@ function texts(): DOMStringMap {
   return document.querySelector<HTMLElement>('[data-auth-texts]')?.dataset ?? {};
 }
 const onAuthPage = () => /^\/[a-z]{2}\/auth\/?$/.test(location.pathname);
+// Public content a visitor came to read (rules, the school's contacts, streams…): the notice would lie over it
+// until closed, and nothing there needs a sign-in, so it is not shown there (the sidebar still offers Sign in).
+const onVisitorPage = () =>
+  /^\/[a-z]{2}\/(rules|school|stream|booking|simulator|external_link_blank|external_link_self|404)\/?$/.test(
+    location.pathname,
+  );
 
 function closeAuthToast() {
   if (authToast !== null) removeToast(authToast);
@@ -30,7 +36,7 @@ function closeAuthToast() {
 }
 
 function showAuthToast(force: boolean) {
-  if (authToast !== null || onAuthPage()) return;
+  if (authToast !== null || onAuthPage() || (onVisitorPage() && !force)) return;
   let dismissed = false;
   try {
     dismissed = sessionStorage.getItem(AUTH_TOAST_DISMISSED) === '1';
@@ -165,7 +171,9 @@ export function installAuthUi(): void {
 
 /** Per page: start the session (only fetches when no user is loaded) and redraw the menu. */
 export function onAuthPageLoad(): void {
-  if (onAuthPage()) closeAuthToast();
+  if (onAuthPage() || onVisitorPage()) closeAuthToast();
+  // Back from a visitor's page to one that needs a sign-in: the notice returns (unless Continue hid it).
+  else if ($authStatus.get() === 'anonymous' && !$userLoading.get()) showAuthToast(false);
   renderMenu($menu.get());
   void startSession();
 }
