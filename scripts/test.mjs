@@ -30,6 +30,8 @@ const e2eReport = 'test-reports/e2e.json';
 run('type check', bin('astro'), ['check']);
 // The formatter's verdict (biome.json; `npm run format` fixes it): a change that is not formatted fails here.
 run('format check', bin('biome'), ['format', '.']);
+// The linter's verdict (biome.json: unused imports and variables, unreachable code, focused or skipped tests).
+run('lint', bin('biome'), ['lint', '--error-on-warnings', '.']);
 run('unit and API tests', bin('vitest'), [
   'run',
   '--reporter=default',

@@ -7,7 +7,6 @@ import { site } from './site';
 
 export type { NavLink };
 
-
 function label(key: MessageFileKey): Record<Locale, string> {
   return Object.fromEntries(localeCodes.map((l) => [l, messages[l][key]!])) as Record<Locale, string>;
 }

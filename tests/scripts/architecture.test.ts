@@ -28,7 +28,8 @@ interface Edge {
 function importsOf(file: string): Edge[] {
   const text = readFileSync(file, 'utf8');
   const edges: Edge[] = [];
-  const pattern = /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+  const pattern =
+    /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
   for (const m of text.matchAll(pattern)) {
     const spec = m[3] ?? m[4]!;
     const target = resolveSpec(dirname(file), spec);
