@@ -29,7 +29,7 @@ function importsOf(file: string): Edge[] {
   const text = readFileSync(file, 'utf8');
   const edges: Edge[] = [];
   const pattern =
-    /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+    /(?:^|[\s;>])(import|export)\s+(type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
   for (const m of text.matchAll(pattern)) {
     const spec = m[3] ?? m[4]!;
     const target = resolveSpec(dirname(file), spec);
@@ -48,11 +48,11 @@ function resolveSpec(dir: string, spec: string): string | undefined {
 /** The layer of a file: its first folder under src/. */
 const layerOf = (file: string) => relative(src, file).split('/')[0]!;
 
-// What each layer may import besides itself. Lower layers never reach up: i18n and shared are
-// framework-free, config is read at build time, server and client are the two halves that only share
+// What each layer may import besides itself. Lower layers never reach up: i18n and shared are the
+// framework-free foundation (they may use each other, the cycle test keeps files from going round), config is read at build time, server and client are the two halves that only share
 // what lies below them; components, features, layouts and pages build on all of that.
 const MAY_IMPORT: Record<string, string[]> = {
-  i18n: [],
+  i18n: ['shared'],
   shared: ['i18n'],
   config: ['shared', 'i18n'],
   server: ['shared', 'i18n', 'config'],
