@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
 import {
+  addNotifications,
   demoLearnerCopy,
   expect,
   localeCodes,
@@ -33,32 +34,12 @@ const withDb = <T>(work: (db: Database.Database) => T): T => {
   }
 };
 
-/** Notification `n` sent `n` minutes ago (so 1 is the newest), titled per language. */
-function addNotifications(learnerId: number, numbers: number[], unread: (n: number) => boolean) {
-  withDb((db) => {
-    const insert = db.prepare(
-      `insert into notifications (learner_id, title, text, title_ru, text_ru, title_kz, text_kz, title_en, text_en,
-        color, web, created_at, read_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const now = Date.now();
-    for (const n of numbers) {
-      const created = new Date(now - n * 60_000).toISOString();
-      insert.run(
-        learnerId,
-        `Уведомление ${n}`,
-        `Текст ${n}`,
-        `Уведомление ${n}`,
-        `Текст ${n}`,
-        `Хабарлама ${n}`,
-        `Мәтін ${n}`,
-        `Notification ${n}`,
-        `Text ${n}`,
-        COLORS[n % COLORS.length],
-        n === 1 ? WEB : null,
-        created,
-        unread(n) ? null : created,
-      );
-    }
+/** Notification `n` sent `n` minutes ago (so 1 is the newest), in the spec's colours, the newest with a link. */
+function addNumbered(learnerId: number, numbers: number[], unread: (n: number) => boolean) {
+  addNotifications(learnerId, numbers, {
+    color: (n) => COLORS[n % COLORS.length]!,
+    web: (n) => (n === 1 ? WEB : null),
+    unread,
   });
 }
 
@@ -125,7 +106,7 @@ for (const locale of localeCodes) {
   test(`${locale}: the dialog pages, marks all read on close and deletes one`, async ({ page }) => {
     const learner = await newLearner();
     // Six: 1–3 unread, 4–6 read; two pages of four.
-    addNotifications(learner.id, [1, 2, 3, 4, 5, 6], (n) => n <= 3);
+    addNumbered(learner.id, [1, 2, 3, 4, 5, 6], (n) => n <= 3);
     await signIn(page, learner.login);
     await open(page, `/${locale}/`);
     await expect(badge(page)).toHaveText('3');
@@ -223,13 +204,13 @@ test('keyboard: Enter opens, Escape closes and the focus comes back; the badge f
 }) => {
   await page.clock.install();
   const learner = await newLearner();
-  addNotifications(learner.id, [1], () => true);
+  addNumbered(learner.id, [1], () => true);
   await signIn(page, learner.login);
   await open(page, '/kz/');
   await expect(badge(page)).toHaveText('1');
 
   // A notification sent while the page is open shows on the badge at the next session check.
-  addNotifications(learner.id, [2, 3], () => true);
+  addNumbered(learner.id, [2, 3], () => true);
   await page.clock.fastForward('05:01');
   await expect(badge(page)).toHaveText('3');
 
@@ -275,7 +256,7 @@ test('keyboard: Enter opens, Escape closes and the focus comes back; the badge f
 
 test('another learner’s notifications never show', async ({ page }) => {
   const [one, other] = [await newLearner(), await newLearner()];
-  addNotifications(other.id, [1, 2], () => true);
+  addNumbered(other.id, [1, 2], () => true);
   await signIn(page, one.login);
   await open(page, '/ru/');
   await expect(icon(page)).toBeVisible();
@@ -291,7 +272,7 @@ test('dark theme at phone width: every colour and the unread mark keep their con
   await page.setViewportSize(PHONE);
   const learner = await newLearner();
   // One of each colour, unread and read.
-  addNotifications(learner.id, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (n) => n % 2 === 1);
+  addNumbered(learner.id, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (n) => n % 2 === 1);
   await signIn(page, learner.login);
   await open(page, '/en/');
   await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(16, 20, 19)');
@@ -363,7 +344,7 @@ test('a notification’s link opens through the external-link route, even to a h
 test('the icon and its badge arrive without moving anything (CLS 0)', async ({ page }) => {
   await watchLayoutShifts(page);
   const learner = await newLearner();
-  addNotifications(learner.id, [1, 2], () => true);
+  addNumbered(learner.id, [1, 2], () => true);
   await signIn(page, learner.login);
   for (const path of ['/ru/rules', '/kz/']) {
     await page.goto(path);

@@ -4,9 +4,8 @@
 // lie over public content.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
-import { demoLearnerCopy, expect, localeCodes, open, pageCases, PHONE, test, url } from './support';
+import { addNotifications, demoLearnerCopy, expect, localeCodes, open, pageCases, PHONE, test, url } from './support';
 
 const PHONES = [PHONE, { width: 375, height: 667 }];
 
@@ -95,32 +94,7 @@ test('the measure sees a word split inside: a narrow title breaks "Статис�
 test('the Russian notifications pager fits its dialog on a phone', async ({ page }) => {
   const login = `pager-${randomBytes(4).toString('hex')}`;
   const id = demoLearnerCopy(login, 'Нурлан Оспанов', []);
-  const db = new Database(process.env.ZHOL_E2E_DB!);
-  try {
-    const insert = db.prepare(
-      `insert into notifications (learner_id, title, text, title_ru, text_ru, title_kz, text_kz, title_en, text_en,
-        color, web, created_at, read_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const created = new Date().toISOString();
-    for (let n = 1; n <= 6; n++)
-      insert.run(
-        id,
-        `Уведомление ${n}`,
-        `Текст ${n}`,
-        `Уведомление ${n}`,
-        `Текст ${n}`,
-        `Хабарлама ${n}`,
-        `Мәтін ${n}`,
-        `Notification ${n}`,
-        `Text ${n}`,
-        'info',
-        null,
-        created,
-        created,
-      );
-  } finally {
-    db.close();
-  }
+  addNotifications(id, [1, 2, 3, 4, 5, 6]);
   await signIn(page, login);
   for (const viewport of PHONES) {
     await page.setViewportSize(viewport);

@@ -59,6 +59,45 @@ export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/**
+ * Notification `n` sent `n` minutes ago (so 1 is the newest), titled «Уведомление n» / «Хабарлама n» /
+ * "Notification n", written straight into the e2e server's database for `learnerId`.
+ */
+export function addNotifications(
+  learnerId: number,
+  numbers: readonly number[],
+  options: { color?: (n: number) => string; web?: (n: number) => string | null; unread?: (n: number) => boolean } = {},
+): void {
+  const db = new Database(process.env.ZHOL_E2E_DB!);
+  try {
+    const insert = db.prepare(
+      `insert into notifications (learner_id, title, text, title_ru, text_ru, title_kz, text_kz, title_en, text_en,
+        color, web, created_at, read_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const now = Date.now();
+    for (const n of numbers) {
+      const created = new Date(now - n * 60_000).toISOString();
+      insert.run(
+        learnerId,
+        `Уведомление ${n}`,
+        `Текст ${n}`,
+        `Уведомление ${n}`,
+        `Текст ${n}`,
+        `Хабарлама ${n}`,
+        `Мәтін ${n}`,
+        `Notification ${n}`,
+        `Text ${n}`,
+        options.color?.(n) ?? 'info',
+        options.web?.(n) ?? null,
+        created,
+        options.unread?.(n) ? null : created,
+      );
+    }
+  } finally {
+    db.close();
+  }
+}
+
 declare global {
   interface Window {
     __zholShellReady?: number;
