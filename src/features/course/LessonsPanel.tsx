@@ -6,10 +6,11 @@
 // and demo lesson above it come from the page (LessonsView.astro).
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiRequestError } from '../../client/api';
 import { $authStatus, $user } from '../../client/auth';
 import { useHydrated } from '../../client/use-hydrated';
+import { $coursePageWaiting } from './course-page';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import {
@@ -18,7 +19,6 @@ import {
   $hideWatched,
   $modules,
   lessonOf,
-  loadCourse,
   markViewed,
   setHideWatched,
   startCourseTest,
@@ -82,9 +82,8 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
   const [starting, setStarting] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (status === 'authenticated') void loadCourse();
-  }, [status]);
+  // Subscribing starts the course's load once the learner is signed in (course-page.ts).
+  useStore($coursePageWaiting);
 
   if (!hydrated || status === 'unknown' || (status === 'authenticated' && !info && !error))
     return (

@@ -1,10 +1,11 @@
 // The tests page's loads: while the panel is on screen ($testsPageWaiting mounted), whatever the page
 // call did not bring (accesses, statistics, the chosen qualification's unfinished tests) is asked for
 // once the session is known. The panel only renders.
-import { computed, onMount, type ReadableAtom } from 'nanostores';
+import { computed, onMount } from 'nanostores';
 import type { ApiRequestError } from '../../client/api';
 import { $authStatus } from '../../client/auth';
 import { $userLoading } from '../../client/session';
+import { whenChanged } from '../../client/when-changed';
 import { $accesses, $selectedQualification, loadAccesses } from '../home/store';
 import { $statistics, loadStatistics } from '../statistics/store';
 import { loadUnfinished, takePreloadedUnfinished } from './choice-store';
@@ -16,13 +17,6 @@ export const $testsPageWaiting = computed(
 );
 
 const warn = (what: string) => (e: unknown) => console.warn(`[zhol] ${what}:`, (e as ApiRequestError).desc ?? e);
-
-/** Runs `check` now and whenever one of `stores` changes; returns the unsubscribe. */
-function whenChanged(stores: ReadableAtom<unknown>[], check: () => void): () => void {
-  check();
-  const offs = stores.map((store) => store.listen(check));
-  return () => offs.forEach((off) => off());
-}
 
 const signedInAndSettled = () => $authStatus.get() === 'authenticated' && !$userLoading.get();
 

@@ -8,12 +8,12 @@ import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import { rememberEnded } from '../../client/shell-hint';
 import EndedAccesses, { endedAccesses } from './EndedAccesses';
+import { $homeWaiting } from './home-page';
 import {
   $accesses,
   $autodromeAccesses,
   $courseAccess,
   $testAccesses,
-  loadAccesses,
   selectQualification,
   type AccessItem,
 } from './store';
@@ -112,12 +112,8 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
     rememberEnded(tests.length ? 0 : endedAccesses(accesses).filter((a) => a.type === 'test').length);
   }, [status, accesses, tests.length]);
 
-  // Normally loaded at sign-in or start; load here when the page opened before that finished.
-  useEffect(() => {
-    if (status === 'authenticated' && !loading && accesses === null) {
-      loadAccesses().catch((e: unknown) => console.warn('[zhol] accesses:', e));
-    }
-  }, [status, loading, accesses]);
+  // Normally loaded at sign-in or start; subscribing starts the load when the page opened before that (home-page.ts).
+  useStore($homeWaiting);
 
   const empty = (
     <div className="card home-empty" data-home-empty>

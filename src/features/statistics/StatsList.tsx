@@ -3,8 +3,6 @@
 // sign-in card. Before we know who is here, CSS picks the visitor's card or the learner's skeleton
 // from <html data-hint> (see client/shell-hint.ts).
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import type { ApiRequestError } from '../../client/api';
 import { $authStatus } from '../../client/auth';
 import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
@@ -12,7 +10,8 @@ import type { Locale } from '../../i18n/locales';
 import type { Texts } from '../../i18n/interpolate';
 import type { QualificationStatistics } from '../../shared/api/statistics';
 import { AccessBadge, FamiliarityBars, NotEnoughData, percent, SignInCard, Skeleton } from './parts';
-import { $statistics, loadStatistics } from './store';
+import { $statisticsFailure, retryStatistics } from './list-page';
+import { $statistics } from './store';
 
 interface Props {
   locale: Locale;
@@ -111,13 +110,8 @@ export default function StatsList({ locale, texts }: Props) {
   const statistics = useStore($statistics);
   const hydrated = useHydrated();
   // A failed load says so and offers a retry (else the skeleton would wait forever); null while none failed.
-  const [failed, setFailed] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (status === 'authenticated' && !loading && statistics === null && failed === null) {
-      loadStatistics().catch((e: unknown) => setFailed((e as ApiRequestError).desc ?? ''));
-    }
-  }, [status, loading, statistics, failed]);
+  // Subscribing also starts the page's load (list-page.ts).
+  const failed = useStore($statisticsFailure);
 
   if (hydrated && status === 'anonymous') return <SignInCard locale={locale} texts={texts} />;
   if (status === 'authenticated' && statistics === null && failed !== null)
@@ -125,7 +119,7 @@ export default function StatsList({ locale, texts }: Props) {
       <section className="card notice notice--error" role="alert" data-stats-error>
         <h2>{texts['stats.error.failed']}</h2>
         {failed && <p>{failed}</p>}
-        <button className="btn btn--secondary" type="button" onClick={() => setFailed(null)}>
+        <button className="btn btn--secondary" type="button" onClick={retryStatistics}>
           {texts['stats.retry']}
         </button>
       </section>
