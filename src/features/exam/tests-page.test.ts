@@ -6,6 +6,7 @@ import { $authStatus, $user } from '../../client/auth';
 import { $userLoading } from '../../client/session';
 import { $accesses, $selectedQualification } from '../home/store';
 import { $statistics } from '../statistics/store';
+import { preloadUnfinished } from './choice-store';
 import { $testsPageWaiting } from './tests-page';
 
 const realFetch = globalThis.fetch;
@@ -64,6 +65,23 @@ describe('the tests page store', () => {
     expect(paths).toEqual([]);
     $userLoading.set(false);
     expect(paths).toContain('/rest/v1/core/user/accesses/');
+    off();
+  });
+
+  it('does not ask for the unfinished tests the page call is bringing, whatever order it sets the stores in', () => {
+    const off = $testsPageWaiting.listen(() => {});
+    // applyPageData: the learner and the selection first, the unfinished tests last, all while loading.
+    $userLoading.set(true);
+    $accesses.set([]);
+    $statistics.set([]);
+    $authStatus.set('authenticated');
+    $selectedQualification.set(3);
+    preloadUnfinished(3, []);
+    $userLoading.set(false);
+    expect(paths).toEqual([]);
+    // A later choice of qualification asks.
+    $selectedQualification.set(4);
+    expect(paths).toEqual(['/rest/v1/core/user/examinations/']);
     off();
   });
 });

@@ -28,9 +28,11 @@ onMount($testsPageWaiting, () => {
     whenChanged([$authStatus, $userLoading, $statistics], () => {
       if (signedInAndSettled() && $statistics.get() === null) loadStatistics().catch(warn('statistics'));
     }),
-    whenChanged([$authStatus, $selectedQualification], () => {
+    // Not while the page call is being applied: it sets who is here and the selection before the unfinished
+    // tests it brought, and a listener (unlike a render effect) would hear the first before the last.
+    whenChanged([$authStatus, $userLoading, $selectedQualification], () => {
       const selected = $selectedQualification.get();
-      if (selected === null || $authStatus.get() !== 'authenticated' || takePreloadedUnfinished(selected)) return;
+      if (selected === null || !signedInAndSettled() || takePreloadedUnfinished(selected)) return;
       loadUnfinished(selected).catch(warn('unfinished tests'));
     }),
   ];
