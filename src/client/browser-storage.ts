@@ -5,44 +5,24 @@
 import { persistentAtom, setPersistentEngine, windowPersistentEvents } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 
-function storage(): Storage | null {
+/** `work` on the page's localStorage, or `fallback` when there is none or it refuses (blocked, full). */
+function attempt<T>(work: (storage: Storage) => T, fallback: T): T {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return typeof localStorage === 'undefined' ? fallback : work(localStorage);
   } catch {
-    return null;
+    return fallback;
   }
 }
 
 const engine = new Proxy({} as Record<string, string>, {
-  get(_, key) {
-    if (typeof key !== 'string') return undefined;
-    try {
-      return storage()?.getItem(key) ?? undefined;
-    } catch {
-      return undefined;
-    }
-  },
-  has(_, key) {
-    try {
-      return typeof key === 'string' && (storage()?.getItem(key) ?? null) !== null;
-    } catch {
-      return false;
-    }
-  },
-  set(_, key, value) {
-    try {
-      if (typeof key === 'string') storage()?.setItem(key, String(value));
-    } catch {
-      /* storage full or blocked */
-    }
+  get: (_, key) => (typeof key === 'string' ? attempt((s) => s.getItem(key) ?? undefined, undefined) : undefined),
+  has: (_, key) => typeof key === 'string' && attempt((s) => s.getItem(key) !== null, false),
+  set: (_, key, value) => {
+    if (typeof key === 'string') attempt((s) => s.setItem(key, String(value)), undefined);
     return true;
   },
-  deleteProperty(_, key) {
-    try {
-      if (typeof key === 'string') storage()?.removeItem(key);
-    } catch {
-      /* blocked */
-    }
+  deleteProperty: (_, key) => {
+    if (typeof key === 'string') attempt((s) => s.removeItem(key), undefined);
     return true;
   },
 });
