@@ -101,7 +101,9 @@ export default function NotificationsDialog({ locale, texts, onClosed }: Props) 
           <Skeleton label={texts['notifications.loading'] ?? ''} />
         ) : error ? (
           <div className="notif-dialog__error" role="alert">
-            <p>{error}</p>
+            {/* What failed in the learner's words first; the server's reason, when it gave one, after it. */}
+            <p>{texts['notifications.loadError']}</p>
+            {error && error !== texts['notifications.loadError'] && <p>{error}</p>}
             <button className="btn btn--secondary" type="button" onClick={() => void loadNotificationsPage(page)}>
               {texts['notifications.retry']}
             </button>
