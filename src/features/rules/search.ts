@@ -3,6 +3,7 @@
 // the page's <html lang>, so each language searches its own text. Every paragraph, subparagraph and
 // annex item is a heading with an id, so each of Pagefind's sub-results is one of them (#p87, #p87s7,
 // #sign-2-4); rank.ts orders them and pagefindQuery stems Kazakh queries first.
+import { latestRequest } from '../../client/latest-request';
 import { expandQuery, pagefindQuery, rankSubResults, type SearchLocale } from './rank';
 
 interface Anchor {
@@ -154,10 +155,10 @@ export function bindRulesSearch(): void {
   };
   input.addEventListener('focus', start, { once: true });
 
-  let latest = 0;
+  const searches = latestRequest();
   const run = async () => {
     const query = input.value.trim();
-    const ticket = ++latest;
+    const current = searches.begin();
     if (!query) {
       status.textContent = '';
       list.replaceChildren();
@@ -168,12 +169,12 @@ export function bindRulesSearch(): void {
     try {
       const hits = await searchRules(query, locale, { debounceMs: 250 });
       // null: a newer keystroke superseded this search.
-      if (hits === null || ticket !== latest) return;
+      if (hits === null || !current()) return;
       status.textContent = hits.length ? fill(texts.count, { count: String(hits.length) }) : texts.none;
       list.replaceChildren(...hits.map((h) => item({ ...h, title: titleOf(h.id, texts) })));
       list.hidden = hits.length === 0;
     } catch {
-      if (ticket === latest) status.textContent = texts.error;
+      if (current()) status.textContent = texts.error;
     }
   };
   input.addEventListener('input', run);
