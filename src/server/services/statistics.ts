@@ -25,7 +25,7 @@ import { localized } from '../db/localized';
 import type { Database } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
-import { expireLateTests } from '../repositories/examinations';
+import { expireLateTests, lastAnswerAt } from '../repositories/examinations';
 import { qualificationCategories } from '../repositories/qualifications';
 import { testDuration } from './exam/history';
 
@@ -290,12 +290,7 @@ export async function statisticsDetail(
       'e.finished_at',
       'e.correct',
       'e.question_count',
-      (eb) =>
-        eb
-          .selectFrom('examination_answers as a')
-          .select((s) => s.fn.max('a.answered_at').as('t'))
-          .whereRef('a.examination_id', '=', 'e.id')
-          .as('last_answer_at'),
+      lastAnswerAt,
     ])
     .where('e.learner_id', '=', learnerId)
     .where('e.qualification_id', '=', qualificationId)
