@@ -283,15 +283,7 @@ export async function statisticsDetail(
 
   const tests = await db
     .selectFrom('examinations as e')
-    .select([
-      'e.id',
-      'e.status',
-      'e.started_at',
-      'e.finished_at',
-      'e.correct',
-      'e.question_count',
-      lastAnswerAt,
-    ])
+    .select(['e.id', 'e.status', 'e.started_at', 'e.finished_at', 'e.correct', 'e.question_count', lastAnswerAt])
     .where('e.learner_id', '=', learnerId)
     .where('e.qualification_id', '=', qualificationId)
     .where((eb) => eb.or([eb('e.started_at', 'is not', null), eb('e.status', 'in', [...ENDED])]))
