@@ -12,6 +12,7 @@ import {
   mayReveal,
   verdictAfterAnswer,
 } from '../../shared/exam';
+import type { Backend } from './backend';
 import type { AnswerResponse, DemoResponse, Examination, RunStatus } from './types';
 
 export interface DemoKey {
@@ -132,4 +133,24 @@ export function finishDemo(run: DemoRun, how: 'done' | 'cancelled', nowMs: numbe
   if (exam.status !== 'process') return exam;
   if (isLate(exam, nowMs)) return expireDemo(run, nowMs);
   return end(run, exam, how === 'done' ? 'completed' : 'cancelled', nowMs);
+}
+
+/** The demo's calls, answered in the browser from the run `current()` holds. */
+export function demoBackend(current: () => DemoRun | null): Backend {
+  const run = () => {
+    const demo = current();
+    if (!demo) throw Object.assign(new Error('no demo'), { status: 0, desc: '' });
+    return demo;
+  };
+  return {
+    answer: async (slotId, value) => {
+      const response = answerDemo(run(), slotId, value, Date.now());
+      run().exam = applyAnswer(run().exam, response);
+      return response;
+    },
+    finish: async (status) => (run().exam = finishDemo(run(), status, Date.now())),
+    process: async () => (run().exam = expireDemo(run(), Date.now())),
+    // The demo's clock starts in beginTest, in the browser.
+    begin: async () => run().exam,
+  };
 }

@@ -8,8 +8,8 @@ import { $now } from '../../client/clock';
 import type { Locale } from '../../i18n/locales';
 import { applyAnswer } from '../../shared/exam';
 import { setFavorite } from '../favorites/store';
-import { demoBackend, EXAMS, serverBackend, type Backend } from './backend';
-import { createDemoRun, type DemoRun } from './demo';
+import { serverBackend, type Backend } from './backend';
+import type { DemoRun } from './demo';
 import { notifyExamFinished, onExamFinished } from './events';
 import { clampIndex, firstUnanswered, nextIndex, remainingSeconds } from './logic';
 import {
@@ -30,10 +30,12 @@ import {
   resetRunnerState,
   type ExamError,
 } from './runner-state';
-import type { AnswerResponse, DemoResponse, Examination, StartRequest } from './types';
+import { $freshExamId, EXAMS } from './start';
+import type { AnswerResponse, DemoResponse, Examination } from './types';
 
 export * from './runner-state';
 export { onExamFinished };
+export { startExamination } from './start';
 export const DEMO_PATH = '/rest/v2/core/user/access/qualification/demo';
 
 /** Records a failed call for the runner to show, and returns it. */
@@ -51,18 +53,18 @@ function storeResult(exam: Examination): void {
 }
 
 let demoData: DemoResponse | null = null;
+/** The demo's engine (./demo), loaded with the demo's questions: a real test's page carries none of it. */
+let demoEngine: typeof import('./demo') | null = null;
 let demoRun: DemoRun | null = null;
 let backend: Backend | null = null;
-/** Set by startExamination so the runner does not fetch a test it has just received. */
-let freshFromStart: number | null = null;
 
 export function isDemo(): boolean {
   return $examination.get()?.mode === 'demo';
 }
 
 function startDemoRun(nowMs: number, language: Locale): Examination {
-  demoRun = createDemoRun(demoData!, nowMs, language);
-  backend = demoBackend(() => demoRun);
+  demoRun = demoEngine!.createDemoRun(demoData!, nowMs, language);
+  backend = demoEngine!.demoBackend(() => demoRun);
   $examination.set(demoRun.exam);
   return demoRun.exam;
 }
@@ -75,35 +77,11 @@ export function resetExam(language: Locale = $testLanguage.get()): void {
   resetRunnerState(language);
 }
 
-/** Starts (or continues) a test. No toast: a 403 is recorded as the access error; the caller shows 400s. */
-export async function startExamination(request: StartRequest): Promise<Examination> {
-  $pending.setKey('test', true);
-  $examError.set(null);
-  $localStatus.set(null);
-  try {
-    const exam = await apiRequest<Examination>(`${EXAMS}/start/`, { method: 'POST', body: request });
-    resetExam(request.language ?? $testLanguage.get());
-    $examination.set(exam);
-    backend = serverBackend(exam.id);
-    freshFromStart = exam.id;
-    return exam;
-  } catch (error) {
-    const e = error as ApiRequestError;
-    if (e.status === 403) {
-      $localStatus.set('error');
-      $examError.set({ desc: e.desc, status: e.status });
-    }
-    throw error;
-  } finally {
-    $pending.setKey('test', false);
-  }
-}
-
 /** Opens a test or a result by id, in the test language (switching the questions' language if needed). */
 export async function openExamination(id: number, language: Locale): Promise<Examination | null> {
   const cached = $examination.get();
-  const reuse = freshFromStart === id && cached?.id === id;
-  freshFromStart = null;
+  const reuse = $freshExamId.get() === id && cached?.id === id;
+  $freshExamId.set(null);
   if (!reuse) resetExam(language);
   $testLanguage.set(language);
   backend = serverBackend(id);
@@ -142,7 +120,7 @@ export async function openExamination(id: number, language: Locale): Promise<Exa
 /** The page call brought this test (features/home/page-data.ts): opening it then asks the server no second time. */
 export function preloadExamination(exam: Examination): void {
   $examination.set(exam);
-  freshFromStart = exam.id;
+  $freshExamId.set(exam.id);
 }
 
 /** Switches a running test's questions to another language. */
@@ -158,7 +136,7 @@ export async function openDemo(language: Locale): Promise<Examination | null> {
   resetExam(language);
   $pending.setKey('test', true);
   try {
-    demoData = await apiRequest<DemoResponse>(DEMO_PATH, { language });
+    [demoData, demoEngine] = await Promise.all([apiRequest<DemoResponse>(DEMO_PATH, { language }), import('./demo')]);
     return startDemoRun(Date.now(), language);
   } catch (error) {
     $localStatus.set('error');
