@@ -232,7 +232,11 @@ test('the finish screen: congratulations, the certificate with the learner’s n
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  // A learner of its own: with fullyParallel, the lesson test above may run at the same time with the
+  // file's learner, and its start of a course test would end the one answered here.
+  const login = 'course-finisher';
+  demoLearnerCopy(login, COURSE_NAME, ['education']);
+  await signIn(page, login);
   // The rest of the course through the page's own calls: every lesson and module test, then the final.
   const modules = (await (await page.request.get(`${EDU}/modules/`)).json()).data as {
     id: number;
