@@ -17,6 +17,7 @@ function walk(dir: string): string[] {
 
 const files = walk(src);
 const sources = files.filter((f) => SOURCE.test(f));
+const known = new Set(files);
 
 interface Edge {
   from: string;
@@ -42,7 +43,7 @@ function resolveSpec(dir: string, spec: string): string | undefined {
   const base = resolve(dir, spec);
   const candidates = [base, ...['.ts', '.tsx', '.mts', '.astro', '.json', '.css'].map((e) => base + e)];
   candidates.push(...['index.ts', 'index.tsx'].map((i) => join(base, i)));
-  return candidates.find((c) => files.includes(c));
+  return candidates.find((c) => known.has(c));
 }
 
 /** The layer of a file: its first folder under src/. */

@@ -83,9 +83,9 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
 
   // Subscribing starts the course's load once the learner is signed in (course-page.ts).
-  useStore($coursePageWaiting);
+  const storesWaiting = useStore($coursePageWaiting);
 
-  if (!hydrated || status === 'unknown' || (status === 'authenticated' && !info && !error))
+  if (!hydrated || storesWaiting)
     return (
       <section className="card lessons-panel" aria-busy="true" aria-label={texts['lessons.loading']}>
         <div className="skeleton skeleton--title" />

@@ -3,18 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $authStatus, $user } from '../../client/auth';
 import { $coursePageWaiting } from './course-page';
 import { $courseError, $courseInfo, $modules } from './store';
+import { json, recordFetchPaths, settle, type FetchPaths } from '../../../tests/support/fetch-paths';
 
-const realFetch = globalThis.fetch;
-let paths: string[] = [];
+let fetched: FetchPaths;
 
 beforeEach(() => {
-  paths = [];
-  globalThis.fetch = (async (url: string) => {
-    const path = url.split('?')[0]!;
-    paths.push(path);
-    const body = path.endsWith('/info/') ? { modules: 5 } : { data: [] };
-    return new Response(JSON.stringify(body), { status: 200 });
-  }) as typeof fetch;
+  fetched = recordFetchPaths((path) => json(path.endsWith('/info/') ? { modules: 5 } : { data: [] }));
   $authStatus.set('unknown');
   $user.set(null);
   $courseInfo.set(null);
@@ -23,10 +17,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanStores($coursePageWaiting);
-  globalThis.fetch = realFetch;
+  fetched.restore();
 });
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the course page store', () => {
   it('waits for the session, loads the course when the learner is signed in, and not for a visitor', async () => {
@@ -34,13 +26,13 @@ describe('the course page store', () => {
     expect($coursePageWaiting.get()).toBe(true);
     $authStatus.set('anonymous');
     await settle();
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     expect($coursePageWaiting.get()).toBe(false);
     $user.set({ id: 7 } as never);
     $authStatus.set('authenticated');
     expect($coursePageWaiting.get()).toBe(true);
     await settle();
-    expect(paths.sort()).toEqual([
+    expect(fetched.paths.sort()).toEqual([
       '/rest/v1/core/user/access/education/info/',
       '/rest/v1/core/user/access/education/modules/',
     ]);

@@ -8,18 +8,14 @@ import { $accesses, $selectedQualification } from '../home/store';
 import { $statistics } from '../statistics/store';
 import { preloadUnfinished } from './choice-store';
 import { $testsPageWaiting } from './tests-page';
+import { recordFetchPaths, type FetchPaths } from '../../../tests/support/fetch-paths';
 
-const realFetch = globalThis.fetch;
-let paths: string[] = [];
+let fetched: FetchPaths;
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());
   forgetStoredValues();
-  paths = [];
-  globalThis.fetch = (async (url: string) => {
-    paths.push(url.split('?')[0]!);
-    return new Response(JSON.stringify({ data: [] }), { status: 200 });
-  }) as typeof fetch;
+  fetched = recordFetchPaths();
   $authStatus.set('unknown');
   $user.set(null);
   $userLoading.set(false);
@@ -29,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanStores($testsPageWaiting);
-  globalThis.fetch = realFetch;
+  fetched.restore();
   vi.unstubAllGlobals();
 });
 
@@ -37,11 +33,11 @@ describe('the tests page store', () => {
   it('loads nothing before the session is known, then what the page call did not bring', async () => {
     const off = $testsPageWaiting.listen(() => {});
     expect($testsPageWaiting.get()).toBe(true);
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     $user.set({ id: 5 } as never);
     $authStatus.set('authenticated');
     await Promise.resolve();
-    expect(paths.sort()).toEqual(['/rest/v1/core/user/accesses/', '/rest/v1/core/user/examination/statistics']);
+    expect(fetched.paths.sort()).toEqual(['/rest/v1/core/user/accesses/', '/rest/v1/core/user/examination/statistics']);
     off();
   });
 
@@ -50,11 +46,11 @@ describe('the tests page store', () => {
     $accesses.set([]);
     $statistics.set([]);
     $selectedQualification.set(3);
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     const off = $testsPageWaiting.listen(() => {});
-    expect(paths).toEqual(['/rest/v1/core/user/examinations/']);
+    expect(fetched.paths).toEqual(['/rest/v1/core/user/examinations/']);
     $selectedQualification.set(4);
-    expect(paths).toHaveLength(2);
+    expect(fetched.paths).toHaveLength(2);
     off();
   });
 
@@ -62,9 +58,9 @@ describe('the tests page store', () => {
     $authStatus.set('authenticated');
     $userLoading.set(true);
     const off = $testsPageWaiting.listen(() => {});
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     $userLoading.set(false);
-    expect(paths).toContain('/rest/v1/core/user/accesses/');
+    expect(fetched.paths).toContain('/rest/v1/core/user/accesses/');
     off();
   });
 
@@ -78,10 +74,10 @@ describe('the tests page store', () => {
     $selectedQualification.set(3);
     preloadUnfinished(3, []);
     $userLoading.set(false);
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     // A later choice of qualification asks.
     $selectedQualification.set(4);
-    expect(paths).toEqual(['/rest/v1/core/user/examinations/']);
+    expect(fetched.paths).toEqual(['/rest/v1/core/user/examinations/']);
     off();
   });
 });

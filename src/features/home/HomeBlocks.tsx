@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { navigate } from 'astro:transitions/client';
 import { $authStatus } from '../../client/auth';
-import { $userLoading } from '../../client/session';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
@@ -98,7 +97,6 @@ function AccessBlock({
 
 export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   const status = useStore($authStatus);
-  const loading = useStore($userLoading);
   const accesses = useStore($accesses);
   const tests = useStore($testAccesses);
   const autodromes = useStore($autodromeAccesses);
@@ -113,7 +111,7 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
   }, [status, accesses, tests.length]);
 
   // Normally loaded at sign-in or start; subscribing starts the load when the page opened before that (home-page.ts).
-  useStore($homeWaiting);
+  const storesWaiting = useStore($homeWaiting);
 
   const empty = (
     <div className="card home-empty" data-home-empty>
@@ -132,7 +130,7 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
       </div>
     </div>
   );
-  if (!hydrated || status === 'unknown' || loading || (status === 'authenticated' && accesses === null)) {
+  if (!hydrated || storesWaiting) {
     // Prerendered for everyone: a visitor's page is final at once (the empty card, painted from the
     // HTML); a signed-in visit (the inline hint) shows the skeleton instead, until its data arrives.
     const signedIn = hydrated && status !== 'anonymous' && status !== 'unknown';

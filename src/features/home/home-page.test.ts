@@ -4,16 +4,12 @@ import { $authStatus, $user } from '../../client/auth';
 import { $userLoading } from '../../client/session';
 import { $homeWaiting } from './home-page';
 import { $accesses } from './store';
+import { recordFetchPaths, settle, type FetchPaths } from '../../../tests/support/fetch-paths';
 
-const realFetch = globalThis.fetch;
-let paths: string[] = [];
+let fetched: FetchPaths;
 
 beforeEach(() => {
-  paths = [];
-  globalThis.fetch = (async (url: string) => {
-    paths.push(url.split('?')[0]!);
-    return new Response(JSON.stringify({ data: [] }), { status: 200 });
-  }) as typeof fetch;
+  fetched = recordFetchPaths();
   $authStatus.set('unknown');
   $user.set(null);
   $userLoading.set(false);
@@ -21,10 +17,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanStores($homeWaiting);
-  globalThis.fetch = realFetch;
+  fetched.restore();
 });
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the home page store', () => {
   it('asks for the accesses only when the page call has not brought them and nothing is loading', async () => {
@@ -33,10 +27,10 @@ describe('the home page store', () => {
     $userLoading.set(true);
     $authStatus.set('authenticated');
     await settle();
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     $userLoading.set(false);
     await settle();
-    expect(paths).toEqual(['/rest/v1/core/user/accesses/']);
+    expect(fetched.paths).toEqual(['/rest/v1/core/user/accesses/']);
     expect($homeWaiting.get()).toBe(false);
     off();
   });
@@ -46,7 +40,7 @@ describe('the home page store', () => {
     $authStatus.set('authenticated');
     const off = $homeWaiting.listen(() => {});
     await settle();
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     off();
   });
 });

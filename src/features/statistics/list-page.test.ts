@@ -4,18 +4,12 @@ import { $authStatus, $user } from '../../client/auth';
 import { $userLoading } from '../../client/session';
 import { $statisticsFailure, retryStatistics } from './list-page';
 import { $statistics } from './store';
+import { json, recordFetchPaths, settle, type FetchPaths } from '../../../tests/support/fetch-paths';
 
-const realFetch = globalThis.fetch;
-let paths: string[] = [];
-let answer: () => Response;
+let fetched: FetchPaths;
 
 beforeEach(() => {
-  paths = [];
-  answer = () => new Response(JSON.stringify({ data: [] }), { status: 200 });
-  globalThis.fetch = (async (url: string) => {
-    paths.push(url.split('?')[0]!);
-    return answer();
-  }) as typeof fetch;
+  fetched = recordFetchPaths();
   $authStatus.set('unknown');
   $user.set(null);
   $userLoading.set(false);
@@ -24,39 +18,37 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanStores($statisticsFailure);
-  globalThis.fetch = realFetch;
+  fetched.restore();
   vi.unstubAllGlobals();
 });
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the statistics page store', () => {
   it('loads nothing while the list is not shown or the session is unknown, then once signed in', async () => {
     $authStatus.set('authenticated');
     $user.set({ id: 5 } as never);
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     $authStatus.set('unknown');
     const off = $statisticsFailure.listen(() => {});
-    expect(paths).toEqual([]);
+    expect(fetched.paths).toEqual([]);
     $authStatus.set('authenticated');
     await settle();
-    expect(paths).toEqual(['/rest/v1/core/user/examination/statistics']);
+    expect(fetched.paths).toEqual(['/rest/v1/core/user/examination/statistics']);
     expect($statistics.get()).toEqual([]);
     off();
   });
 
   it('keeps a failure as state (no retry loop), and a retry asks again', async () => {
-    answer = () => new Response(JSON.stringify({ desc: 'Сервер недоступен', status: 503 }), { status: 503 });
+    fetched.answer = () => json({ desc: 'Сервер недоступен', status: 503 }, 503);
     $authStatus.set('authenticated');
     $user.set({ id: 5 } as never);
     const off = $statisticsFailure.listen(() => {});
     await settle();
     expect($statisticsFailure.get()).toBe('Сервер недоступен');
-    expect(paths).toHaveLength(1);
-    answer = () => new Response(JSON.stringify({ data: [] }), { status: 200 });
+    expect(fetched.paths).toHaveLength(1);
+    fetched.answer = () => json({ data: [] });
     retryStatistics();
     await settle();
-    expect(paths).toHaveLength(2);
+    expect(fetched.paths).toHaveLength(2);
     expect($statisticsFailure.get()).toBeNull();
     expect($statistics.get()).toEqual([]);
     off();
