@@ -265,6 +265,31 @@ test('another learner’s notifications never show', async ({ page }) => {
   await expect(dialog(page).locator('[data-notifications-empty]')).toHaveText(t('ru', 'notifications.empty'));
 });
 
+test('a tap on the bell before its code has arrived still opens the dialog', async ({ page }) => {
+  // The bell shows as soon as the session is known, while its code is still on the way (a slow
+  // phone): hold that code back, tap, and the dialog must open once it arrives, not lose the tap.
+  const { login } = await newLearner();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/_astro\/header\.[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await signIn(page, login);
+  await open(page, '/ru/');
+  await expect(icon(page)).toBeVisible();
+  await expect.poll(() => asked).toBe(true);
+  await icon(page).click();
+  await expect(dialog(page)).toBeHidden();
+  release();
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).locator('[data-notifications-empty]')).toHaveText(t('ru', 'notifications.empty'));
+});
+
 test('dark theme at phone width: every colour and the unread mark keep their contrast, the dialog fits', async ({
   page,
 }) => {

@@ -1,6 +1,8 @@
 // The header's message icon: the unread count as a badge (from the profile, kept fresh by the
 // session check) and, on click, the notifications dialog, whose code is loaded only then (or when
-// the pointer or focus comes to the icon, so it is usually there by the click).
+// the pointer or focus comes to the icon, so it is usually there by the click). The click itself is
+// heard by the shell (AppShell), which loads this module on demand, so a tap that comes before this
+// code has arrived still opens the dialog.
 import type { Texts } from '../../i18n/interpolate';
 import { isLocale } from '../../i18n/locales';
 import { $notifications, $unreadCount, closeNotifications, openNotifications } from './store';
@@ -20,7 +22,7 @@ function renderBadge(count: number) {
   button.setAttribute('aria-label', label.replace('{{count}}', String(count)));
 }
 
-async function open(button: HTMLButtonElement) {
+export async function openFrom(button: HTMLButtonElement) {
   const host = document.querySelector<HTMLElement>('[data-notifications-root]');
   if (!host) return;
   const locale = isLocale(host.dataset.locale) ? host.dataset.locale : 'ru';
@@ -44,10 +46,6 @@ async function open(button: HTMLButtonElement) {
   await openNotifications();
 }
 
-document.addEventListener('click', (event) => {
-  const button = (event.target as Element).closest<HTMLButtonElement>('[data-notifications-open]');
-  if (button) void open(button);
-});
 for (const type of ['pointerover', 'focusin'] as const) {
   document.addEventListener(type, (event) => {
     if ((event.target as Element).closest?.('[data-notifications-open]')) void loadMount();
