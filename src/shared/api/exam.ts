@@ -2,6 +2,7 @@
 // the answer call's delta, the list of tests, the demo, and the qualifications a learner tests in.
 // The server's services are annotated with these types and the islands read them; the rules that
 // work on them are in src/shared/exam.ts.
+import type { SmartReason } from './readiness';
 
 export const TRAINING_MODES = ['train', 'themes', 'favorites', 'incorrect', 'lesson', 'module', 'final'] as const;
 export type TrainingMode = (typeof TRAINING_MODES)[number];
@@ -70,6 +71,8 @@ export interface Examination {
   question_count: number;
   questions: ExamQuestion[];
   answers: AnswerSlot[];
+  /** A smart training: why it holds these questions (its start card says so). */
+  smart?: SmartReason;
 }
 
 /** The answered slot as the answer call returns it, with the question's key when it may be revealed. */

@@ -7,6 +7,7 @@ import type { AccessView } from './accesses';
 import type { ProfileView } from './session';
 import type { QualificationStatistics } from './statistics';
 import type { Examination, ExamListItem, QualificationView, ThemeView } from './exam';
+import type { StudyGoal, TodayPlan } from './readiness';
 
 export const PAGE_KINDS = ['home', 'tests', 'test', 'other'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
@@ -27,4 +28,8 @@ export interface PageData {
   unfinished: ExamListItem[] | null;
   /** The runner (`test`): the learner's test as GET …/examinations/{id} answers it; null when it is not theirs or not there (the runner then asks itself and shows why). */
   examination: Examination | null;
+  /** The learner's exam date and minutes per day (issue 21). */
+  goal?: StudyGoal;
+  /** Home and the tests page: today's smart-training plan for the selected qualification (null without one). */
+  plan?: TodayPlan | null;
 }
