@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   applyAnswer,
   drawBlueprint,
+  endingStatus,
   endsAtMistake,
+  isGraded,
   isLate,
   mayReveal,
   mistakesAllowed,
@@ -44,6 +46,29 @@ describe('mistakes allowed', () => {
         { allowed_mistakes: 8, exam_questions: 0 },
       ),
     ).toBe(0);
+  });
+});
+
+describe('the allowance a training stores', () => {
+  it("the course's final keeps its own allowance (course.yaml), whatever its size", () => {
+    expect(mistakesAllowed({ prepare: true, allowed_mistakes: 8, question_count: 40 }, B)).toBe(8);
+    expect(mistakesAllowed({ prepare: true, allowed_mistakes: 8, question_count: 36 }, B)).toBe(8);
+    // Without one, 36 questions would allow the share: 7.
+    expect(mistakesAllowed({ prepare: true, allowed_mistakes: null, question_count: 36 }, B)).toBe(7);
+  });
+});
+
+describe('graded and ungraded tests', () => {
+  it('the exam and the course tests end with a grade; every other training ends completed', () => {
+    expect(isGraded({ prepare: false, mode: 'exam' })).toBe(true);
+    for (const mode of ['lesson', 'module', 'final']) expect(isGraded({ prepare: true, mode }), mode).toBe(true);
+    // Including a mode this list has never heard of: it must be graded explicitly.
+    for (const mode of ['train', 'themes', 'favorites', 'incorrect', 'smart'])
+      expect(isGraded({ prepare: true, mode }), mode).toBe(false);
+    expect(endingStatus({ prepare: false, mode: 'exam' }, 'failed')).toBe('failed');
+    expect(endingStatus({ prepare: true, mode: 'final' }, 'passed')).toBe('passed');
+    expect(endingStatus({ prepare: true, mode: 'train' }, 'passed')).toBe('completed');
+    expect(endingStatus({ prepare: true, mode: 'themes' }, 'failed')).toBe('completed');
   });
 });
 

@@ -17,15 +17,16 @@ export interface QualificationRules {
 }
 
 /**
- * How many mistakes a test may have and still pass. An exam: its own allowance (its
- * qualification's, 8 of 40). A training: the same share of its own questions, rounded down (8/40 =
- * 20 %: none of 3, 2 of 10, 20 of 100), so a passed training means what a passed exam means.
+ * How many mistakes a test may have and still pass. A test that stores its own allowance keeps it: the
+ * exam (its qualification's, 8 of 40) and the course's final (the course's, course.yaml). Any other
+ * training: the same share of its own questions, rounded down (8/40 = 20 %: none of 3, 2 of 10, 20 of
+ * 100), so a passed credit test means what a passed exam means.
  */
 export function mistakesAllowed(
   exam: { prepare: boolean; allowed_mistakes: number | null; question_count: number },
   qual: QualificationRules,
 ): number {
-  if (!exam.prepare && exam.allowed_mistakes !== null) return exam.allowed_mistakes;
+  if (exam.allowed_mistakes !== null) return exam.allowed_mistakes;
   return qual.exam_questions > 0 ? Math.floor((qual.allowed_mistakes * exam.question_count) / qual.exam_questions) : 0;
 }
 
@@ -38,6 +39,26 @@ export function endsAtMistake(exam: { prepare: boolean }, mistakes: number, allo
 }
 
 export type Verdict = 'process' | 'passed' | 'failed';
+
+/**
+ * The trainings that end with a grade: the course's credit, module and final tests (the course opens
+ * its next step on a pass). Every other training — train, themes, favorites, incorrect, and any mode
+ * added later unless it is listed here — counts no mistakes (spec §9) and ends 'completed'.
+ */
+export const GRADED_TRAININGS: ReadonlySet<string> = new Set(['lesson', 'module', 'final']);
+
+/** Whether a test ends with a pass/fail grade: the exam (and the demo, which plays it) and the graded trainings. */
+export function isGraded(exam: { prepare: boolean; mode: string }): boolean {
+  return !exam.prepare || GRADED_TRAININGS.has(exam.mode);
+}
+
+/** The status a test ends with once judged: its verdict when it is graded, else 'completed'. */
+export function endingStatus(
+  exam: { prepare: boolean; mode: string },
+  verdict: 'passed' | 'failed',
+): 'passed' | 'failed' | 'completed' {
+  return isGraded(exam) ? verdict : 'completed';
+}
 
 /** The verdict once an answer is counted: failed at the ninth mistake (exam), else judged at the last answer, else still running. */
 export function verdictAfterAnswer(

@@ -278,11 +278,31 @@ describe.each(dialects)('video course on %s', (dialect) => {
       theory_percent: 100,
       lessons_left: 0,
       modules_passed: 5,
-      final: { opened: true, passed: false },
+      final: { opened: true, passed: false, questions: 40, allowed_mistakes: 8 },
       next: { step: 'final_test' },
     });
-    const final = await takeTest(`${EDU}/final/test/`, 'newcomer');
-    expect(final).toMatchObject({ mode: 'final', question_count: 40, status: 'passed' });
+    // The final is graded as the course says, and its examination keeps the allowance: a course whose
+    // final allowed 3 (the table changed here) fails a final with 4 mistakes, which the exam's share would pass.
+    await t.deps.db.updateTable('courses').set({ final_allowed_mistakes: 3 }).execute();
+    const strict = await takeTest(`${EDU}/final/test/`, 'newcomer', 4);
+    expect(strict).toMatchObject({
+      mode: 'final',
+      allowed_mistakes: 3,
+      pass_mistakes: 3,
+      mistakes: 4,
+      status: 'failed',
+    });
+    await t.deps.db.updateTable('courses').set({ final_allowed_mistakes: 8 }).execute();
+    expect(await info('newcomer')).toMatchObject({ passed: false, final: { passed: false, allowed_mistakes: 8 } });
+    // course.yaml's 8 of 40, the exam's rule: eight mistakes pass.
+    const final = await takeTest(`${EDU}/final/test/`, 'newcomer', 8);
+    expect(final).toMatchObject({
+      mode: 'final',
+      question_count: 40,
+      allowed_mistakes: 8,
+      mistakes: 8,
+      status: 'passed',
+    });
     const done = await info('newcomer');
     expect(done).toMatchObject({ passed: true, final: { passed: true }, next: { step: 'finished' } });
     expect(done.final.date_passed).toBe(final.finished_at);

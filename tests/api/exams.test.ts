@@ -647,10 +647,10 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     });
   });
 
-  it("judges a training by the exam's share of mistakes, counting unanswered questions when finished early", async () => {
+  it("judges a course test by the exam's share of mistakes, counting unanswered questions when finished early", async () => {
     await endExams();
     const train = async (count: number) =>
-      (await start({ prepare: true, continue: false, extras: { mode: 'train', count } })).exam!;
+      (await start({ prepare: true, continue: false, extras: { mode: 'module', count } })).exam!;
     /** Answers the first `answered` questions, the first `wrong` of them wrong; returns the last response. */
     const run = async (exam: Exam, wrong: number, answered = exam.question_count) => {
       let last: { status: string; result: Exam } | null = null;
@@ -695,6 +695,43 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     expect(await finish(exam)).toMatchObject({ status: 'passed', correct: 32, mistakes: 0 });
   });
 
+  it('ends a training whose mistakes are not counted without a grade: completed, at its last answer or a finish', async () => {
+    await endExams();
+    const { signs } = await themeIds();
+    const finish = async (exam: Exam, how = 'done') =>
+      (await (
+        await call('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: how })
+      ).json()) as Exam;
+    for (const extras of [
+      { mode: 'train', count: 3 },
+      { mode: 'themes', themes: [signs], count: 3 },
+    ] as const) {
+      // All wrong, then all right: either way no verdict, the score stands.
+      for (const right of [false, true]) {
+        const exam = (await start({ prepare: true, continue: false, extras })).exam!;
+        let last: { status: string; changes: { status: string }; result: Exam } | null = null;
+        for (const slot of exam.answers) {
+          const value = right ? (await rightValue(slot.question)).correct : await wrongValue(slot.question);
+          last = await (await answer(slot.id, value)).json();
+        }
+        expect(last!.status).toBe('done');
+        expect(last!.changes.status).toBe('completed');
+        expect(last!.result).toMatchObject({ status: 'completed', correct: right ? 3 : 0, mistakes: right ? 0 : 3 });
+        expect(last!.result).not.toHaveProperty('pass_mistakes');
+      }
+      // Finished early: completed too, with the answers it has.
+      const early = (await start({ prepare: true, continue: false, extras })).exam!;
+      await answer(early.answers[0]!.id, await wrongValue(early.answers[0]!.question));
+      expect(await finish(early)).toMatchObject({ status: 'completed', mistakes: 1, correct: 0 });
+    }
+    // The history lists them as completed, and the result filter finds them.
+    const list = (await (await call('GET', '/v1/core/user/examinations?filter[result]=completed&limit=50')).json()) as {
+      data: { status: string; mode: string }[];
+    };
+    expect(list.data.length).toBeGreaterThanOrEqual(6);
+    expect(list.data.every((e) => e.status === 'completed' && e.mode !== 'exam')).toBe(true);
+  });
+
   it('while an exam runs, no other exam starts and no other test shows an answer to its questions', async () => {
     await endExams();
     // A long training with comments before answering, opened before the exam: it shows answers.
@@ -731,7 +768,7 @@ describe.each(dialects)('examinations on %s', (dialect) => {
     expect(after.questions.every((q) => q.correct_value !== undefined)).toBe(true);
   });
 
-  it("says what a result needed to pass: the exam's allowance, for a training the same share of its questions", async () => {
+  it("says what a result needed to pass: the exam's allowance, for a course test the same share of its questions; an ungraded training nothing", async () => {
     await endExams();
     const exam = (await start({ continue: false })).exam! as Exam & { pass_mistakes: number };
     expect(exam.pass_mistakes).toBe(8);
@@ -741,13 +778,17 @@ describe.each(dialects)('examinations on %s', (dialect) => {
       [10, 2],
       [24, 4],
     ] as const) {
-      const training = (await start({ prepare: true, continue: false, extras: { mode: 'train', count } }))
+      const training = (await start({ prepare: true, continue: false, extras: { mode: 'module', count } }))
         .exam! as Exam & { pass_mistakes: number };
       expect(training.question_count).toBe(count);
       expect(training.allowed_mistakes).toBeNull(); // a training never ends at a mistake
       expect(training.pass_mistakes).toBe(allowed);
       await call('POST', '/v1/core/user/examinations/finish/', { examination: training.id, status: 'cancelled' });
     }
+    // A training whose mistakes are not counted has no allowance to meet.
+    const train = (await start({ prepare: true, continue: false, extras: { mode: 'train', count: 10 } })).exam!;
+    expect(train).not.toHaveProperty('pass_mistakes');
+    await call('POST', '/v1/core/user/examinations/finish/', { examination: train.id, status: 'cancelled' });
   });
 
   it('shuts training while an exam runs: no start and no answer until the exam ends or its time is up', async () => {

@@ -1,5 +1,6 @@
-// The result of a test: passed, failed, time is up or cancelled (the demo: passed, not passed, time
-// is up, completed), correct answers and mistakes, the time it took, and what to do next.
+// The result of a test: passed, failed, time is up, cancelled, or completed — a training whose mistakes
+// are not counted, shown with its score and no verdict (the demo: passed, not passed, time is up,
+// completed) — correct answers and mistakes, the time it took, and what to do next.
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, textOf, type Texts } from '../../i18n/interpolate';
@@ -32,7 +33,8 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
   const good = exam.status === 'passed';
   const bad = exam.status === 'failed' || exam.status === 'expired';
   const allowance = exam.pass_mistakes ?? exam.allowed_mistakes;
-  // A training is judged like the exam, by the same share of mistakes: say so, with its numbers.
+  // A graded training (the course's tests) is judged like the exam: say so, with its numbers. An
+  // ungraded one ends 'completed' and has no verdict to explain.
   const trainingVerdict = !demo && exam.prepare && (good || exam.status === 'failed') && allowance !== null;
   const text = trainingVerdict
     ? interpolate(texts[`exam.result.train${good ? 'Passed' : 'Failed'}Text`], {

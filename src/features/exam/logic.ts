@@ -146,7 +146,7 @@ export function resultKey(status: RunStatus, demo: boolean): string {
       } as const
     )[status];
   }
-  return status === 'completed' ? 'passed' : status;
+  return status;
 }
 
 // ---- Keyboard -------------------------------------------------------------------------------------

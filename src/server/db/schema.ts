@@ -136,6 +136,8 @@ export interface CoursesTable {
   /** Whose questions the course's tests draw from (null only before the course content was synced). */
   qualification_id: ColumnType<number | null, number | null | undefined, number | null>;
   final_questions: ColumnType<number, number | undefined, number>;
+  /** The final test's mistake allowance (course.yaml); null only before the course content was synced. */
+  final_allowed_mistakes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CourseModulesTable {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
 import { bracketQuery, idParam, jsonBody, requireAuth, type Env } from '../context';
 import { demoTest } from '../services/demo';
-import { TRAINING_MODES } from '../../shared/api/exam';
+import { EXAM_STATUSES, HISTORY_RESULTS, TRAINING_MODES } from '../../shared/api/exam';
 import { answerExamination } from '../services/exam/answer';
 import { listExaminations } from '../services/exam/history';
 import { finishExamination, startExamination } from '../services/exam/lifecycle';
@@ -61,10 +61,10 @@ const historyQuery = z
     filter: z
       .object({
         qualification: idParam.optional(),
-        status: z.enum(['process', 'passed', 'failed', 'cancelled', 'expired']).optional(),
+        status: z.enum(EXAM_STATUSES).optional(),
         prepare: z.enum(['true', 'false']).optional(),
         mode: z.enum(['exam', ...TRAINING_MODES] as const).optional(),
-        result: z.enum(['passed', 'failed']).optional(),
+        result: z.enum(HISTORY_RESULTS).optional(),
       })
       .strict()
       .optional(),

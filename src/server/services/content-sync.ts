@@ -144,6 +144,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
           picture: c.picture ?? null,
           qualification_id: qualIds.get(c.qualification)!,
           final_questions: c.final.questions,
+          final_allowed_mistakes: c.final.allowed_mistakes,
         },
       })),
       at,

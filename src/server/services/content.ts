@@ -112,7 +112,9 @@ const course = z
     name: text3,
     picture: z.string().optional(),
     qualification: code,
-    final: z.object({ questions: z.number().int().min(1).max(200) }).strict(),
+    final: z
+      .object({ questions: z.number().int().min(1).max(200), allowed_mistakes: z.number().int().min(0).max(200) })
+      .strict(),
     modules: z.array(courseModule).min(1),
   })
   .strict();
@@ -173,6 +175,10 @@ export function loadContent(dir = environmentConfig().ZHOL_CONTENT_DIR): Content
   for (const c of content.courses) {
     if (!seen.has(c.qualification))
       problems.push(`course/course.yaml: ${c.code} names unknown qualification ${c.qualification}`);
+    if (c.final.allowed_mistakes >= c.final.questions)
+      problems.push(
+        `course/course.yaml: ${c.code} final allows ${c.final.allowed_mistakes} mistakes of ${c.final.questions} questions`,
+      );
     const codes = new Set<string>();
     for (const m of c.modules) {
       if (codes.has(m.code)) problems.push(`course/course.yaml: code ${m.code} is used twice`);

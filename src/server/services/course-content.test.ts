@@ -63,6 +63,26 @@ describe('course content', () => {
     }
   });
 
+  it("grades the final as its qualification's exam: the same questions and mistakes allowed", () => {
+    const qual = flattenQualifications(content.qualifications).find((q) => q.code === course.qualification)!;
+    expect(course.final).toEqual({ questions: qual.exam.questions, allowed_mistakes: qual.exam.allowed_mistakes });
+  });
+
+  it('refuses a final without its allowance, or one that allows every question wrong', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zhol-course-'));
+    try {
+      cpSync('content', dir, { recursive: true });
+      const file = join(dir, 'course', 'course.yaml');
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.replace(/^final: .*$/m, 'final: { questions: 40 }'));
+      expect(() => loadContent(dir)).toThrow(/course\/course\.yaml at final\.allowed_mistakes/);
+      writeFileSync(file, text.replace(/^final: .*$/m, 'final: { questions: 40, allowed_mistakes: 40 }'));
+      expect(() => loadContent(dir)).toThrow(/final allows 40 mistakes of 40 questions/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a broken course file with the file and the path of the problem', () => {
     const dir = mkdtempSync(join(tmpdir(), 'zhol-course-'));
     try {

@@ -28,6 +28,7 @@ interface Progress {
     picture: string | null;
     qualification_id: number | null;
     final_questions: number;
+    final_allowed_mistakes: number | null;
   };
   modules: (ModuleView & { test_size: number; lessonRows: { id: number; themes: string[]; questions: string[] }[] })[];
   finalPassedAt: string | null;
@@ -51,6 +52,7 @@ async function courseAccess(db: Kysely<Database>, learnerId: number, locale: Loc
       'c.picture',
       'c.qualification_id',
       'c.final_questions',
+      'c.final_allowed_mistakes',
       'c.retired_at',
     ])
     .where('a.learner_id', '=', learnerId)
@@ -70,6 +72,7 @@ async function courseAccess(db: Kysely<Database>, learnerId: number, locale: Loc
       picture: active.picture,
       qualification_id: active.qualification_id,
       final_questions: active.final_questions,
+      final_allowed_mistakes: active.final_allowed_mistakes,
     },
   };
 }
@@ -218,6 +221,7 @@ export async function courseInfo(
       passed: p.finalPassedAt !== null,
       date_passed: p.finalPassedAt,
       questions: p.course.final_questions,
+      allowed_mistakes: p.course.final_allowed_mistakes,
     },
     passed: p.finalPassedAt !== null,
     next: nextStep(p),
@@ -284,6 +288,8 @@ export async function startCourseTest(
       : [];
 
   let link: { kind: CourseTestKind; module_id: number | null; lesson_id: number | null };
+  // The final is graded as the course says (course.yaml's final.allowed_mistakes), stored on its examination.
+  let allowedMistakes: number | undefined;
   let extras: Parameters<typeof startExamination>[2]['extras'];
   if (target.kind === 'lesson') {
     const { module, row } = findLesson(p, target.id);
@@ -303,6 +309,7 @@ export async function startCourseTest(
   } else {
     if (!p.modules.every((m) => m.passed)) throw new DomainError('forbidden', 'lessons.errors.finalLocked');
     extras = { mode: 'final', count: p.course.final_questions };
+    allowedMistakes = p.course.final_allowed_mistakes ?? undefined;
     link = { kind: 'final', module_id: null, lesson_id: null };
   }
   // Resuming is decided here, per lesson or module: the engine's own `continue` resumes the newest
@@ -351,6 +358,7 @@ export async function startCourseTest(
       language: options.language,
       extras,
       courseAccessUntil: p.access.end_at,
+      allowedMistakes,
       claim,
     },
     now,

@@ -48,7 +48,14 @@ export interface CourseInfo {
   lessons_left: number;
   modules_total: number;
   modules_passed: number;
-  final: { opened: boolean; passed: boolean; date_passed: string | null; questions: number };
+  /** allowed_mistakes: the mistakes the final may have and pass (course.yaml: the exam's rule, 8 of 40). */
+  final: {
+    opened: boolean;
+    passed: boolean;
+    date_passed: string | null;
+    questions: number;
+    allowed_mistakes: number | null;
+  };
   /** The course is passed: its final test is. */
   passed: boolean;
   next: { step: NextStep; module: number | null; lesson: number | null };

@@ -10,9 +10,15 @@ export type TrainingMode = (typeof TRAINING_MODES)[number];
 export type StoredMode = 'exam' | TrainingMode;
 /** What a view may say: the demo runs in the browser with the same shape. */
 export type ExamMode = StoredMode | 'demo';
-export type ExamStatus = 'process' | 'passed' | 'failed' | 'cancelled' | 'expired';
-/** The demo adds 'completed': finished by the learner before the last question (not a verdict). */
-export type RunStatus = ExamStatus | 'completed';
+/**
+ * How a test stands: running ('process'), judged ('passed', 'failed'), out of time ('expired'),
+ * abandoned ('cancelled'), or 'completed': ended without a verdict — a training whose mistakes are not
+ * counted (spec §9), or the demo finished before its last question.
+ */
+export const EXAM_STATUSES = ['process', 'passed', 'failed', 'cancelled', 'expired', 'completed'] as const;
+export type ExamStatus = (typeof EXAM_STATUSES)[number];
+/** What a view may show: the same statuses for a stored test and the demo. */
+export type RunStatus = ExamStatus;
 
 export interface AnswerOption {
   value: number;
@@ -64,7 +70,10 @@ export interface Examination {
   time_limit: number | null;
   /** null in training: mistakes do not end it. */
   allowed_mistakes: number | null;
-  /** Mistakes a result may have and pass (a training: the exam's share of its questions); absent in the demo. */
+  /**
+   * Mistakes a result may have and pass (a course test: its own allowance or the exam's share of its
+   * questions); absent in the demo and in a training whose mistakes are not counted.
+   */
   pass_mistakes?: number;
   mistakes: number;
   correct: number;
@@ -115,6 +124,10 @@ export interface StartRequest {
   language?: 'ru' | 'kz' | 'en';
   extras?: { mode?: TrainingMode; themes?: number[]; time?: number; count?: number; commentsBefore?: boolean };
 }
+
+/** The history's result filter: passed; failed (or out of time); completed (a training ended without a grade). */
+export const HISTORY_RESULTS = ['passed', 'failed', 'completed'] as const;
+export type HistoryResult = (typeof HISTORY_RESULTS)[number];
 
 /** One entry of the examinations list (history, or the unfinished tests with filter[status]=process). */
 export interface ExamListItem {

@@ -2,7 +2,14 @@
 // the browser gets back (the whole result only with the answer that ends the test). The hot path of
 // the whole API: its queries are built once (see prepared).
 import type { Kysely } from 'kysely';
-import { answerStatus, changesOf, mayReveal, mistakesAllowed, verdictAfterAnswer } from '../../../shared/exam';
+import {
+  answerStatus,
+  changesOf,
+  endingStatus,
+  mayReveal,
+  mistakesAllowed,
+  verdictAfterAnswer,
+} from '../../../shared/exam';
 import type { AnswerResponse, ExaminationChanges } from '../../../shared/api/exam';
 import { prepared, preparedWrite } from '../../db/prepared';
 import type { Database } from '../../db/schema';
@@ -42,6 +49,7 @@ const answerSlotQuery = prepared((db, slotId: number, learnerId: number, at: str
       'e.access_until',
       'e.language',
       'e.prepare',
+      'e.mode',
       'e.allowed_mistakes',
       'e.question_count',
       'e.mistakes',
@@ -151,15 +159,17 @@ export async function answerSlot(
       counts,
       mistakesAllowed(test, { allowed_mistakes: slot.qual_mistakes, exam_questions: slot.qual_questions }),
     );
-    const finishedAt = verdict === 'process' ? null : at;
-    if (verdict !== 'process') await endTest(trx, slot.examination_id, verdict, finishedAt);
+    // A training whose mistakes are not counted ends without a grade ('completed').
+    const status = verdict === 'process' ? verdict : endingStatus({ prepare: base.prepare, mode: slot.mode }, verdict);
+    const finishedAt = status === 'process' ? null : at;
+    if (status !== 'process') await endTest(trx, slot.examination_id, status, finishedAt);
     return {
       ...base,
       slot: { id: slot.id, answered: true, answer: value, correct: correct === 1 },
       status: answerStatus(verdict),
       changes: {
         id: slot.examination_id,
-        status: verdict,
+        status,
         mistakes: counts.mistakes,
         correct: counts.correct,
         ...clock,

@@ -2,7 +2,7 @@
 // filtered by qualification, status, exam or training, mode and result, each with the time it took.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
-import type { ExamList, ExamStatus, StoredMode } from '../../../shared/api/exam';
+import type { ExamList, ExamStatus, HistoryResult, StoredMode } from '../../../shared/api/exam';
 import type { Database } from '../../db/schema';
 import { expireLateTests, lastAnswerAt } from '../../repositories/examinations';
 
@@ -11,15 +11,19 @@ export interface HistoryQuery {
   status?: ExamStatus | undefined;
   prepare?: boolean | undefined;
   mode?: StoredMode | undefined;
-  /** passed: the test passed; failed: failed or its time ran out (a cancelled or running test has no result). */
-  result?: 'passed' | 'failed' | undefined;
+  /**
+   * passed: the test passed; failed: failed or its time ran out; completed: a training ended without a
+   * grade (a cancelled or running test has no result).
+   */
+  result?: HistoryResult | undefined;
   page: number;
   limit: number;
 }
 
 /**
  * Seconds a test took, from Begin to its end: the moment it ended for a test with a result (its last
- * answer, the learner's finish, or the deadline when the time ran out), else (cancelled, or still
+ * answer, the learner's finish, or the deadline when the time ran out; a training ended without a
+ * grade too), else (cancelled, or still
  * running) its last answer, since a cancel may come days later when another test is started. null
  * when never begun.
  */
@@ -30,7 +34,7 @@ export function testDuration(t: {
   last_answer_at: string | null;
 }): number | null {
   if (!t.started_at) return null;
-  const ended = t.status === 'passed' || t.status === 'failed' || t.status === 'expired';
+  const ended = t.status !== 'process' && t.status !== 'cancelled';
   const end = (ended ? t.finished_at : null) ?? t.last_answer_at ?? t.started_at;
   return Math.max(0, Math.round((Date.parse(end) - Date.parse(t.started_at)) / 1000));
 }
@@ -51,6 +55,7 @@ export async function listExaminations(
   if (q.mode) base = base.where('e.mode', '=', q.mode);
   if (q.result === 'passed') base = base.where('e.status', '=', 'passed');
   if (q.result === 'failed') base = base.where('e.status', 'in', ['failed', 'expired']);
+  if (q.result === 'completed') base = base.where('e.status', '=', 'completed');
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
     .innerJoin('qualifications as q', 'q.id', 'e.qualification_id')

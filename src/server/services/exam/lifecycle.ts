@@ -1,8 +1,8 @@
 // The exam engine's lifecycle (DESIGN §6): start (or resume), Begin, finish and expiry. The server
 // owns the rules and the clock: a test's clock starts at Begin (or its first answer), not when it is
-// created; it ends passed, failed, cancelled or expired. A training is judged by the same share of
-// mistakes (see mistakesAllowed) but only at its end, and no training can be started or answered
-// while the learner sits an exam. The pure rules live in src/shared/exam.ts.
+// created; it ends passed, failed, cancelled or expired. A course test is judged at its end (see
+// mistakesAllowed); any other training counts no mistakes and ends 'completed' (endingStatus). No
+// training can be started or answered while the learner sits an exam. The pure rules live in src/shared/exam.ts.
 //
 // Concurrency: on PostgreSQL several requests of one learner run at once, so every decision that
 // depends on a row is taken under that row's lock: a start under the learner's row, an answer and a
@@ -11,7 +11,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
 import type { TrainingMode } from '../../../shared/api/exam';
-import { deadlineFrom, mistakesAllowed, verdictAtFinish, type Random } from '../../../shared/exam';
+import { deadlineFrom, endingStatus, mistakesAllowed, verdictAtFinish, type Random } from '../../../shared/exam';
 import type { Database, ExamMode, ExamStatus } from '../../db/schema';
 import {
   cancelTests,
@@ -41,6 +41,8 @@ export interface StartInput {
    * education access and the module's gating); without it, the qualification's test access is needed.
    */
   courseAccessUntil?: string | undefined;
+  /** A training's own mistake allowance, stored on it (the course's final); without it, the exam's share applies. */
+  allowedMistakes?: number | undefined;
   /**
    * Ties the test to its caller inside the start's transaction, under the learner's lock (the course
    * links a test to its lesson or module). Asked first of an open test about to be taken up: false
@@ -156,7 +158,7 @@ export async function startExamination(
         prepare: input.prepare,
         language: input.language,
         time_limit: timeLimit,
-        allowed_mistakes: mode === 'exam' ? qual.allowed_mistakes : null,
+        allowed_mistakes: mode === 'exam' ? qual.allowed_mistakes : (input.allowedMistakes ?? null),
         extras,
         access_until: accessUntil,
       },
@@ -221,7 +223,7 @@ export async function finishExamination(
         .select(['allowed_mistakes', 'exam_questions'])
         .where('id', '=', exam.qualification_id)
         .executeTakeFirstOrThrow();
-      status = verdictAtFinish(exam, exam, mistakesAllowed(exam, qual));
+      status = endingStatus(exam, verdictAtFinish(exam, exam, mistakesAllowed(exam, qual)));
     }
     await endTest(trx, id, status, now.toISOString());
   });

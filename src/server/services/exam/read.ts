@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { isLocale, type Locale } from '../../../i18n/locales';
 import type { Examination } from '../../../shared/api/exam';
-import { mayReveal, mistakesAllowed } from '../../../shared/exam';
+import { isGraded, mayReveal, mistakesAllowed } from '../../../shared/exam';
 import type { Database } from '../../db/schema';
 import { examinationSlots, type ExamRecord } from '../../repositories/examinations';
 import { qualificationRules } from '../../repositories/qualifications';
@@ -61,8 +61,9 @@ export async function examinationView(
     deadline: exam.deadline,
     time_limit: exam.time_limit,
     allowed_mistakes: exam.allowed_mistakes,
-    /** The mistakes a result may have and pass: the exam's allowance, for a training the same share of its questions. */
-    pass_mistakes: mistakesAllowed(exam, qual),
+    // The mistakes a result may have and pass: the exam's allowance, for a course test its own or the
+    // same share of its questions; a training that counts no mistakes has none.
+    ...(isGraded(exam) ? { pass_mistakes: mistakesAllowed(exam, qual) } : {}),
     mistakes: exam.mistakes,
     correct: exam.correct,
     question_count: exam.question_count,
