@@ -200,20 +200,34 @@ export function themeGains(
 }
 
 /**
- * Stability from the spread of recent scores (shares right, 0–1): the population standard deviation of
- * the last STABILITY_WINDOW scores; null with fewer than 3 (a spread of two says nothing).
- * Thresholds: a 40-question test scored by chance alone varies by √(p(1−p)/40) ≈ 0.05 at p = 0.9, so a
- * spread up to 0.05 is as steady as a well-prepared learner can be (high); above 0.12 (about five
- * questions of forty either way) the results swing (low); between, medium.
+ * Stability: how far the learner's recent mock-exam scores (shares right, 0–1, oldest first) stray
+ * from their own trend. A least-squares line is fitted to the last STABILITY_WINDOW scores and the
+ * spread is the residuals' standard error, √(Σ residual² / (n − 2)): a learner whose scores climb
+ * steadily from 60 % to 95 % sits on their line and is steady, one who jumps between 60 % and 95 % is
+ * not. null with fewer than STABILITY_MIN exams (a line through three points leaves one residual).
+ * Thresholds: a 40-question exam scored by chance alone varies by √(p(1−p)/40): 0.047 at p = 0.9,
+ * 0.063 at p = 0.8 (the pass line, 8 mistakes of 40). So a spread up to 0.06 is as steady as chance
+ * lets a learner near or above the pass line be (high); above 0.12 — about five questions of forty
+ * off their trend, twice chance's spread at the pass line — the results swing (low); between, medium.
  */
 export const STABILITY_WINDOW = 10;
-export const STABILITY_HIGH = 0.05;
+export const STABILITY_MIN = 4;
+export const STABILITY_HIGH = 0.06;
 export const STABILITY_LOW = 0.12;
 export function stability(scores: readonly number[]): Stability | null {
   const recent = scores.slice(-STABILITY_WINDOW);
-  if (recent.length < 3) return null;
-  const mean = recent.reduce((a, b) => a + b, 0) / recent.length;
-  const sd = Math.sqrt(recent.reduce((a, b) => a + (b - mean) ** 2, 0) / recent.length);
-  const value = Math.round(sd * 1000) / 1000;
+  const n = recent.length;
+  if (n < STABILITY_MIN) return null;
+  const meanX = (n - 1) / 2;
+  const meanY = recent.reduce((a, b) => a + b, 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  for (const [x, y] of recent.entries()) {
+    sxx += (x - meanX) ** 2;
+    sxy += (x - meanX) * (y - meanY);
+  }
+  const slope = sxy / sxx;
+  const squares = recent.reduce((a, y, x) => a + (y - meanY - slope * (x - meanX)) ** 2, 0);
+  const value = Math.round(Math.sqrt(squares / (n - 2)) * 1000) / 1000;
   return { level: value <= STABILITY_HIGH ? 'high' : value <= STABILITY_LOW ? 'medium' : 'low', value };
 }

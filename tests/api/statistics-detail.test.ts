@@ -3,7 +3,8 @@
 // known exactly), and the history list's filters by mode and result with each test's duration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { seedDemo } from '../../src/server/db/seed/demo';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
+import { hashPassword } from '../../src/server/services/passwords';
 import type { ExamStatus, StoredMode } from '../../src/shared/api/exam';
 import { passProbability, priorFor, questionEstimate, asPercent } from '../../src/shared/readiness';
 import type { QualificationStatistics, StatisticsDetail } from '../../src/shared/api/statistics';
@@ -23,7 +24,21 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
     t = await createTestDb(dialect);
     await seedDemo(t.deps.db, t.clock.now);
     await seedBank(t.deps.db);
-    for (const login of ['learner', 'newcomer', 'expired']) {
+    // A learner of this file's own, with tests of every kind written straight into the tables.
+    await t.deps.db
+      .insertInto('learners')
+      .values({
+        login: 'improver',
+        email: null,
+        phone: null,
+        phone_digits: null,
+        fullname: 'Improver',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        blocked: 0,
+        created_at: t.clock.now.toISOString(),
+      })
+      .execute();
+    for (const login of ['learner', 'newcomer', 'expired', 'improver']) {
       clients[login] = await signedIn(app, login);
       ids[login] = (
         await t.deps.db.selectFrom('learners').select('id').where('login', '=', login).executeTakeFirstOrThrow()
@@ -185,7 +200,7 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
     const e3 = await addTest('expired', {
       qualification: quals.B!,
       mode: 'train',
-      status: 'passed',
+      status: 'completed',
       startedAt: '2026-03-05T06:00:00.000Z',
       finishedAt: '2026-03-05T06:10:00.000Z',
       questions: forty(80),
@@ -234,23 +249,19 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
 
     const d = await detail('expired', quals.B!);
     expect(d.pass_percent).toBe(summary.pass_percent);
+    // The pass/fail chart is the exams': the training of 03-05 has no grade.
     expect(d.days).toEqual([
       { date: '2026-03-02', passed: 1, failed: 1 },
-      { date: '2026-03-05', passed: 1, failed: 0 },
       { date: '2026-03-06', passed: 0, failed: 1 },
     ]);
     // 40 + 20 + 10 + 40 minutes, and the cancelled test's 3 minutes to its last answer.
     expect(d.time_spent).toBe((40 + 20 + 10 + 40 + 3) * 60);
     expect(d.dynamics.map((p) => p.examination)).toEqual([e1, e2, e3, e4]);
-    expect(d.dynamics.map((p) => p.passed)).toEqual([true, false, true, false]);
+    expect(d.dynamics.map((p) => p.passed)).toEqual([true, false, null, false]);
+    expect(d.dynamics.map((p) => p.exam)).toEqual([true, true, false, true]);
     expect(d.dynamics[3]!.score).toBe(0.125);
-    const scores = d.dynamics.map((p) => p.score);
-    const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
-    const sd = Math.sqrt(scores.reduce((a, b) => a + (b - mean) ** 2, 0) / scores.length);
-    expect(d.stability).toEqual({
-      level: sd <= 0.05 ? 'high' : sd <= 0.12 ? 'medium' : 'low',
-      value: Math.round(sd * 1000) / 1000,
-    });
+    // Three exams: too few for stability (the training does not count).
+    expect(d.stability).toBeNull();
     void e5;
 
     // The familiarity sums to the bank; the pass percent is the readiness module's over the same bank and answers.
@@ -296,6 +307,85 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
     for (const g of d.improve) expect(g.gain).toBeGreaterThan(0);
   });
 
+  it('counts exam practice only: course tests stay out of the totals, the chart, the dynamics and stability', async () => {
+    const pool = await questionPool(t.deps.db, quals.B!);
+    const day = (d: number, h = 6) => `2026-04-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00.000Z`;
+    const after = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+    const take = (n: number, offset = 0) => Array.from({ length: n }, (_, i) => pool[(offset + i) % pool.length]!);
+    const exams: number[] = [];
+    const dynamics: number[] = [];
+    // Six mock exams whose scores climb from 60 % to 95 %: 24, 27, 30, 32, 35, 38 of 40 right.
+    for (const [i, right] of [24, 27, 30, 32, 35, 38].entries()) {
+      const id = await addTest('improver', {
+        qualification: quals.B!,
+        status: 40 - right <= 8 ? 'passed' : 'failed',
+        startedAt: day(i + 1),
+        finishedAt: after(day(i + 1), 30),
+        questions: take(40, i * 40),
+        right: (_, n) => n < right,
+      });
+      exams.push(id);
+      dynamics.push(id);
+      // A perfect ten-question training after each of the first two: in the dynamics, not in stability.
+      if (i < 2)
+        dynamics.push(
+          await addTest('improver', {
+            qualification: quals.B!,
+            mode: 'train',
+            status: 'completed',
+            startedAt: day(i + 1, 8),
+            finishedAt: after(day(i + 1, 8), 5),
+            questions: take(10, 300),
+            right: () => true,
+          }),
+        );
+    }
+    // The course: twenty perfect credit tests, a module test and the final, all passed.
+    for (let i = 0; i < 20; i++)
+      await addTest('improver', {
+        qualification: quals.B!,
+        mode: 'lesson',
+        status: 'passed',
+        startedAt: day(10, 6 + (i % 10)),
+        finishedAt: after(day(10, 6 + (i % 10)), 2),
+        questions: take(4, i * 4),
+        right: () => true,
+      });
+    for (const mode of ['module', 'final'] as const)
+      await addTest('improver', {
+        qualification: quals.B!,
+        mode,
+        status: 'passed',
+        startedAt: day(11),
+        finishedAt: after(day(11), 20),
+        questions: take(mode === 'final' ? 40 : 20, 500),
+        right: () => true,
+      });
+
+    const summary = (await list('improver')).find((s) => s.qualification.id === quals.B)!;
+    expect(summary).toMatchObject({ tests_total: 8, passed: 3, failed: 3 });
+    const d = await detail('improver', quals.B!);
+    expect(d.tests_total).toBe(8);
+    expect(d.days.reduce((n, x) => n + x.passed + x.failed, 0)).toBe(6);
+    expect(d.days.map((x) => x.date)).toEqual([
+      '2026-04-01',
+      '2026-04-02',
+      '2026-04-03',
+      '2026-04-04',
+      '2026-04-05',
+      '2026-04-06',
+    ]);
+    expect(d.dynamics.map((p) => p.examination)).toEqual(dynamics);
+    expect(d.dynamics.filter((p) => p.exam).map((p) => p.score)).toEqual([0.6, 0.675, 0.75, 0.8, 0.875, 0.95]);
+    // Rising steadily is steady: the spread around the trend is under a point (the scores' own spread is 12).
+    expect(d.stability).toEqual({ level: 'high', value: 0.007 });
+    // Time spent is time learning: the course's tests count there.
+    expect(d.time_spent).toBe((6 * 30 + 2 * 5 + 20 * 2 + 2 * 20) * 60);
+    // The history still lists every test, the course's too.
+    const history = await clients.improver!.json('GET', '/v1/core/user/examinations/?limit=10&filter[mode]=lesson');
+    expect(history.meta.total).toBe(20);
+  });
+
   it('another learner’s tests never show: not in their statistics, detail or history', async () => {
     const mine = await detail('learner', quals.B!);
     expect([mine.tests_total, mine.time_spent, mine.dynamics.length, mine.days.length]).toEqual([0, 0, 0, 0]);
@@ -318,7 +408,7 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
     expect(durations).toEqual({
       'exam:passed:begun': 40 * 60,
       'exam:failed:begun': 20 * 60,
-      'train:passed:begun': 10 * 60,
+      'train:completed:begun': 10 * 60,
       'exam:expired:begun': 40 * 60,
       'themes:cancelled:begun': 3 * 60,
       'exam:cancelled:unbegun': null,
@@ -336,8 +426,10 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
       'exam:failed',
       'exam:passed',
     ]);
-    expect(await filtered('filter[mode]=train')).toEqual(['train:passed']);
-    expect(await filtered('filter[result]=passed')).toEqual(['train:passed', 'exam:passed']);
+    expect(await filtered('filter[mode]=train')).toEqual(['train:completed']);
+    expect(await filtered('filter[result]=passed')).toEqual(['exam:passed']);
+    // Completed: a training ended without a grade.
+    expect(await filtered('filter[result]=completed')).toEqual(['train:completed']);
     // Failed: failed, or the time ran out.
     expect(await filtered('filter[result]=failed')).toEqual(['exam:expired', 'exam:failed']);
     expect(await filtered('filter[mode]=exam&filter[result]=passed')).toEqual(['exam:passed']);

@@ -60,8 +60,8 @@ describe('chart series', () => {
   });
   it('gives the dynamics as percentages with one decimal, the tests numbered from 1', () => {
     const s = dynamicsSeries([
-      { examination: 4, finished_at: '2026-11-24T18:59:00.000Z', score: 0.875, passed: true },
-      { examination: 9, finished_at: '2026-11-24T19:01:00.000Z', score: 1 / 3, passed: false },
+      { examination: 4, finished_at: '2026-11-24T18:59:00.000Z', score: 0.875, exam: true, passed: true },
+      { examination: 9, finished_at: '2026-11-24T19:01:00.000Z', score: 1 / 3, exam: false, passed: null },
     ]);
     expect(s.data).toEqual([
       [1, 2],

@@ -7,6 +7,11 @@
 // A question counts wherever it was answered (a B question answered in a BE test is known for B too):
 // knowing it is knowing it. Every figure reads a handful of queries for all qualifications at once —
 // the bank, the learner's answer counts per question, the tests — never one query per qualification.
+//
+// What counts as exam practice: the exam and the trainings. The course's credit, module and final
+// tests (modes lesson, module, final) are the course's own: their answers inform the pass percent like
+// any answer, but they stay out of the tests total, the pass/fail chart, the dynamics and stability.
+// Stability is measured on mock exams only.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import {
@@ -22,7 +27,7 @@ import {
 import type { DayResult, DynamicsPoint, QualificationStatistics, StatisticsDetail } from '../../shared/api/statistics';
 import { almatyDate } from '../../shared/time';
 import { localized } from '../db/localized';
-import type { Database } from '../db/schema';
+import type { Database, ExamMode } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
 import { expireLateTests, lastAnswerAt } from '../repositories/examinations';
@@ -39,7 +44,11 @@ export const ENOUGH_ANSWERS = 20;
 /** Dynamics: the last 20 ended tests. */
 export const DYNAMICS_SIZE = 20;
 
-const ENDED = ['passed', 'failed', 'expired'] as const;
+/** Statuses of a test that ended with a score: judged, out of time, or a training ended without a grade. */
+const ENDED = ['passed', 'failed', 'expired', 'completed'] as const;
+/** The course's tests: not exam practice. */
+const COURSE_MODES: readonly ExamMode[] = ['lesson', 'module', 'final'];
+const isPractice = (mode: ExamMode) => !COURSE_MODES.includes(mode);
 
 interface QualRow {
   id: number;
@@ -50,6 +59,15 @@ interface QualRow {
   allowed_mistakes: number;
 }
 
+interface Results {
+  passed: number;
+  failed: number;
+  /** Exams and trainings that ended with a score (the course's tests are not practice). */
+  practice: number;
+  /** Every test that ended with a score, the course's too (enough data for the pass percent). */
+  ended: number;
+}
+
 /** What every entry is built from: read once for all the learner's qualifications. */
 interface Gathered {
   quals: QualRow[];
@@ -58,8 +76,8 @@ interface Gathered {
   banks: Map<number, Map<number, number[]>>;
   blueprints: Map<number, { theme: number; share: number }[]>;
   counts: Map<number, AnswerCounts>;
-  /** Ended tests per qualification: [exam passed, exam failed, all ended]. */
-  results: Map<number, { passed: number; failed: number; ended: number }>;
+  /** Ended tests per qualification: exams passed and failed, exam practice ended, and every test ended. */
+  results: Map<number, Results>;
 }
 
 /** The qualifications the learner has or had, and whether they may test in each now. */
@@ -155,10 +173,10 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
       .execute(),
     db
       .selectFrom('examinations')
-      .select(['qualification_id', 'prepare', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+      .select(['qualification_id', 'prepare', 'mode', 'status', (eb) => eb.fn.countAll<number>().as('n')])
       .where('learner_id', '=', learnerId)
       .where('status', 'in', [...ENDED])
-      .groupBy(['qualification_id', 'prepare', 'status'])
+      .groupBy(['qualification_id', 'prepare', 'mode', 'status'])
       .execute(),
   ]);
 
@@ -189,11 +207,12 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
   const counts = new Map<number, AnswerCounts>(
     answerRows.map((r) => [r.question_id, { answers: Number(r.answers), right: Number(r.right ?? 0) }]),
   );
-  const results = new Map<number, { passed: number; failed: number; ended: number }>();
+  const results = new Map<number, Results>();
   for (const r of resultRows) {
-    const entry = results.get(r.qualification_id) ?? { passed: 0, failed: 0, ended: 0 };
+    const entry = results.get(r.qualification_id) ?? { passed: 0, failed: 0, practice: 0, ended: 0 };
     const n = Number(r.n);
     entry.ended += n;
+    if (isPractice(r.mode)) entry.practice += n;
     // Passed and failed count exams, as at the exam centre; a test whose time ran out is failed.
     if (r.prepare === 0) {
       if (r.status === 'passed') entry.passed += n;
@@ -219,7 +238,7 @@ function summarise(g: Gathered, q: QualRow) {
     bank.answers += c.answers;
     bank.right += c.right;
   }
-  const results = g.results.get(q.id) ?? { passed: 0, failed: 0, ended: 0 };
+  const results = g.results.get(q.id) ?? { passed: 0, failed: 0, practice: 0, ended: 0 };
   const enough = results.ended >= ENOUGH_ENDED_TESTS && bank.answers >= ENOUGH_ANSWERS;
   const plan: ExamPlan = {
     blueprint: g.blueprints.get(q.id) ?? [],
@@ -237,7 +256,7 @@ function summarise(g: Gathered, q: QualRow) {
       always_wrong: answered - correctOnce,
       unanswered: pool.length - answered,
     },
-    tests_total: results.ended,
+    tests_total: results.practice,
     passed: results.passed,
     failed: results.failed,
     can_test: g.testable.has(q.id),
@@ -283,7 +302,17 @@ export async function statisticsDetail(
 
   const tests = await db
     .selectFrom('examinations as e')
-    .select(['e.id', 'e.status', 'e.started_at', 'e.finished_at', 'e.correct', 'e.question_count', lastAnswerAt])
+    .select([
+      'e.id',
+      'e.mode',
+      'e.prepare',
+      'e.status',
+      'e.started_at',
+      'e.finished_at',
+      'e.correct',
+      'e.question_count',
+      lastAnswerAt,
+    ])
     .where('e.learner_id', '=', learnerId)
     .where('e.qualification_id', '=', qualificationId)
     .where((eb) => eb.or([eb('e.started_at', 'is not', null), eb('e.status', 'in', [...ENDED])]))
@@ -291,22 +320,28 @@ export async function statisticsDetail(
     .orderBy('e.id')
     .execute();
 
+  // Time spent counts every test, the course's too: it is time spent learning.
   let timeSpent = 0;
   const days = new Map<string, DayResult>();
   const ended: DynamicsPoint[] = [];
   for (const t of tests) {
     timeSpent += testDuration(t) ?? 0;
-    if (!(ENDED as readonly string[]).includes(t.status) || !t.finished_at) continue;
-    const date = almatyDate(t.finished_at);
-    const day = days.get(date) ?? { date, passed: 0, failed: 0 };
-    if (t.status === 'passed') day.passed++;
-    else day.failed++;
-    days.set(date, day);
+    if (!(ENDED as readonly string[]).includes(t.status) || !t.finished_at || !isPractice(t.mode)) continue;
+    const exam = t.prepare === 0;
+    // The pass/fail chart is the exams' (a training is not graded; a time that ran out is a fail).
+    if (exam) {
+      const date = almatyDate(t.finished_at);
+      const day = days.get(date) ?? { date, passed: 0, failed: 0 };
+      if (t.status === 'passed') day.passed++;
+      else day.failed++;
+      days.set(date, day);
+    }
     ended.push({
       examination: t.id,
       finished_at: t.finished_at,
       score: t.question_count > 0 ? Math.round((t.correct / t.question_count) * 1000) / 1000 : 0,
-      passed: t.status === 'passed',
+      exam,
+      passed: t.status === 'completed' ? null : t.status === 'passed',
     });
   }
   const dynamics = ended.slice(-DYNAMICS_SIZE);
@@ -335,7 +370,7 @@ export async function statisticsDetail(
     days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
     time_spent: timeSpent,
     dynamics,
-    stability: stability(dynamics.map((d) => d.score)),
+    stability: stability(ended.filter((d) => d.exam).map((d) => d.score)),
     improve,
   };
 }

@@ -16,7 +16,10 @@ export interface Familiarity {
 export interface QualificationStatistics {
   qualification: { id: number; name: string };
   familiarity: Familiarity;
-  /** Tests of this qualification that ended with a result (passed, failed or out of time), exams and trainings. */
+  /**
+   * Exam practice of this qualification that ended (passed, failed, out of time, or a training ended
+   * without a grade): exams and trainings. The course's credit, module and final tests are not counted.
+   */
   tests_total: number;
   /** Exams passed (as at the exam centre: trainings are not counted here, only in `days`). */
   passed: number;
@@ -33,7 +36,7 @@ export interface QualificationStatistics {
   pass_percent: number | null;
 }
 
-/** Passed and failed tests (exams and judged trainings that ended) on one day, Almaty time. */
+/** Exams passed and failed (a time that ran out is a fail) on one day, Almaty time; trainings are not graded. */
 export interface DayResult {
   /** YYYY-MM-DD in Asia/Almaty. */
   date: string;
@@ -41,19 +44,27 @@ export interface DayResult {
   failed: number;
 }
 
-/** One recent ended test's score, oldest first. */
+/** One recent ended test's score (an exam or a training; never a course test), oldest first. */
 export interface DynamicsPoint {
   examination: number;
   finished_at: string;
   /** Share of the test's questions answered right, 0–1. */
   score: number;
-  passed: boolean;
+  /** A mock exam (stability is measured on these only); false: a training. */
+  exam: boolean;
+  /** The verdict; null for a training ended without a grade (its mistakes are not counted). */
+  passed: boolean | null;
 }
 
 export type StabilityLevel = 'low' | 'medium' | 'high';
+/**
+ * How steady the last (up to 10) mock exams' scores are around their own trend: the standard error of
+ * the residuals of a least-squares line through them (shared/readiness.ts), so a learner who improves
+ * steadily is steady. Levels: high up to 0.06, low above 0.12.
+ */
 export interface Stability {
   level: StabilityLevel;
-  /** The spread (standard deviation) of the recent scores, 0–1; lower is steadier. */
+  /** The spread of the scores around their trend line, 0–1; lower is steadier. */
   value: number;
 }
 
@@ -69,9 +80,9 @@ export interface StatisticsDetail extends QualificationStatistics {
   days: DayResult[];
   /** Seconds spent in tests of this qualification (begun to finished, or to the last answer). */
   time_spent: number;
-  /** The last scores, at most 20, oldest first. */
+  /** The last scores of exams and trainings (not the course's tests), at most 20, oldest first. */
   dynamics: DynamicsPoint[];
-  /** null with fewer than 3 ended tests. */
+  /** Measured on mock exams only; null with fewer than 4 ended exams. */
   stability: Stability | null;
   /** Two or three themes, most gain first; empty without enough data. */
   improve: ThemeGain[];
