@@ -1,5 +1,6 @@
 // /stats/{id}: one qualification in detail — the headline numbers, the pass percent and what it
-// means, stability, time spent, the themes to improve, familiarity, passed/failed per day and the
+// means (in plain words, the method behind a disclosure, a link to the public calibration page),
+// stability, time spent, the themes to improve, familiarity, exams passed/failed per day and the
 // dynamics as charts (each with its table), and the history 10 a page, filtered by mode and result.
 // Skeletons keep every block's final size while the data comes (CLS 0).
 import { useStore } from '@nanostores/react';
@@ -38,12 +39,15 @@ function ChartCard({
   chart,
   head,
   rows,
+  empty,
 }: {
   title: string;
   texts: Texts;
   chart: ChartProps | null;
   head: string[];
   rows: (string | number)[][];
+  /** What an empty chart says (default: no completed tests). */
+  empty?: string | undefined;
 }) {
   const id = `chart-${chart?.name ?? title.length}`;
   return (
@@ -91,7 +95,7 @@ function ChartCard({
           </details>
         </>
       ) : chart ? (
-        <p className="stat-chart__empty muted">{texts['stats.charts.empty']}</p>
+        <p className="stat-chart__empty muted">{empty ?? texts['stats.charts.empty']}</p>
       ) : (
         <>
           <div className="stat-chart__plot">
@@ -164,16 +168,30 @@ function Headline({ d, locale, texts }: { d: StatisticsDetail | null; locale: Lo
           <Skeleton />
         )}
       </p>
+      <p className="muted stat-headline__note" data-stability-how>
+        {texts['stats.stability.how']}
+      </p>
     </section>
   );
 }
 
-function Explanation({ texts }: { texts: Texts }) {
+/** The pass percent in plain words; the method behind a disclosure; the public calibration page. */
+function Explanation({ texts, locale }: { texts: Texts; locale: Locale }) {
   return (
     <section className="card stat-explain" aria-labelledby="stat-explain-title" data-pass-explanation>
       <h2 id="stat-explain-title">{texts['stats.explain.title']}</h2>
       <p>{texts['stats.explain.what']}</p>
-      <p className="muted">{texts['stats.explain.how']}</p>
+      <p>
+        <a href={`/${locale}/readiness`} data-calibration-link>
+          {texts['stats.explain.calibration']}
+        </a>
+      </p>
+      <details className="stat-explain__method" data-pass-method>
+        <summary>{texts['stats.explain.method.summary']}</summary>
+        <p>{texts['stats.explain.method.memory']}</p>
+        <p>{texts['stats.explain.method.exam']}</p>
+        <p>{texts['stats.explain.method.counts']}</p>
+      </details>
     </section>
   );
 }
@@ -234,6 +252,7 @@ function Charts({ d, texts }: { d: StatisticsDetail | null; texts: Texts }) {
           }
         }
         head={[texts['stats.charts.date']!, passed, failed]}
+        empty={texts['stats.charts.days.empty']}
         rows={d ? d.days.map((x) => [dayLabel(x.date), x.passed, x.failed]) : []}
       />
       <ChartCard
@@ -273,7 +292,7 @@ function Detail({
   return (
     <div className="stat-detail" data-stat-detail={d ? 'ready' : 'loading'}>
       <Headline d={d} locale={locale} texts={texts} />
-      <Explanation texts={texts} />
+      <Explanation texts={texts} locale={locale} />
       {d ? (
         <Improve d={d} texts={texts} locale={locale} />
       ) : (

@@ -3,14 +3,14 @@
 import type { Query } from '../../client/api';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
-import { TRAINING_MODES, type StoredMode } from '../../shared/api/exam';
+import { HISTORY_RESULTS, TRAINING_MODES, type HistoryResult, type StoredMode } from '../../shared/api/exam';
 import type { DayResult, DynamicsPoint } from '../../shared/api/statistics';
 
 export const HISTORY_PAGE_SIZE = 10;
 
 /** The modes the history can be filtered by: the exam first, then the trainings. */
 export const HISTORY_MODES: readonly StoredMode[] = ['exam', ...TRAINING_MODES];
-export type HistoryResult = 'passed' | 'failed';
+export type { HistoryResult };
 
 export interface HistoryFilter {
   mode: StoredMode | null;
@@ -38,7 +38,7 @@ export function parseMode(value: string): StoredMode | null {
   return (HISTORY_MODES as readonly string[]).includes(value) ? (value as StoredMode) : null;
 }
 export function parseResult(value: string): HistoryResult | null {
-  return value === 'passed' || value === 'failed' ? value : null;
+  return (HISTORY_RESULTS as readonly string[]).includes(value) ? (value as HistoryResult) : null;
 }
 
 /** A day from the server (YYYY-MM-DD, already Almaty's) as DD.MM.YYYY, without any time-zone arithmetic. */
