@@ -20,7 +20,7 @@ import {
   daysSeries,
   detailErrorKey,
   dynamicsSeries,
-  emptyFilter,
+  filterFromSearch,
   formatDuration,
   spreadPoints,
 } from './logic';
@@ -325,7 +325,11 @@ export default function StatDetail({ locale, texts, id }: Props) {
   useEffect(() => {
     if (!ready) return;
     void loadDetail(id);
-    void loadHistory(id, emptyFilter);
+    // The history's filter is the address's (a reload, a shared link); Back and Forward bring another.
+    const fromAddress = () => void loadHistory(id, filterFromSearch(location.search));
+    fromAddress();
+    addEventListener('popstate', fromAddress);
+    return () => removeEventListener('popstate', fromAddress);
   }, [ready, id]);
 
   const failed = hydrated && detail.id === id && detail.status === 'error' ? detail.error : null;

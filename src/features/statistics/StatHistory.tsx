@@ -1,5 +1,6 @@
 // The statistics detail's test history: filters by mode and result, the table of tests and its pager.
-// The rows come from ./detail ($history); this renders them and asks for other pages.
+// The rows come from ./detail ($history); this renders them and asks for other pages. A test opened
+// but never begun is "not begun", not "in progress": no clock has run and nothing was answered.
 import { useStore } from '@nanostores/react';
 import { formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
@@ -7,12 +8,14 @@ import { interpolate, type Texts } from '../../i18n/interpolate';
 import type { ExamListItem } from '../../shared/api/exam';
 import { formatClock, isoDuration } from '../exam/logic';
 import { $history, filterHistory, historyPage, loadHistory } from './detail';
-import { emptyFilter, HISTORY_MODES, pageBounds, parseMode, parseResult } from './logic';
+import { emptyFilter, HISTORY_MODES, historyStatus, pageBounds, parseMode, parseResult } from './logic';
 import { dash, Skeleton } from './parts';
 
 function resultLabel(item: ExamListItem, texts: Texts): string {
-  if (item.status === 'process') return texts['stats.history.process']!;
-  return texts[`exam.result.${item.status}`] ?? item.status;
+  const status = historyStatus(item);
+  if (status === 'not-begun') return texts['stats.history.notBegun']!;
+  if (status === 'process') return texts['stats.history.process']!;
+  return texts[`exam.result.${status}`] ?? status;
 }
 
 export default function StatHistory({
@@ -56,6 +59,7 @@ export default function StatHistory({
             ['', texts['stats.history.allResults']],
             ['passed', texts['stats.history.passed']],
             ['failed', texts['stats.history.failed']],
+            ['completed', texts['stats.history.completed']],
           ]}
           onChange={(value) => void filterHistory(id, { result: parseResult(value) })}
         />
@@ -89,10 +93,10 @@ export default function StatHistory({
                 ? items.map((item) => {
                     const at = item.started_at ?? item.finished_at;
                     return (
-                      <tr key={item.id} data-history-row={item.id} data-status={item.status}>
+                      <tr key={item.id} data-history-row={item.id} data-status={historyStatus(item)}>
                         <th scope="row">
                           <a href={`/${locale}/tests/${item.id}`} data-history-link>
-                            {at ? formatDateTime(at) : texts['stats.history.notBegun']}
+                            {at ? formatDateTime(at) : texts['stats.history.open']}
                           </a>
                         </th>
                         <td>{texts[`exam.mode.${item.mode}`] ?? item.mode}</td>
@@ -103,7 +107,7 @@ export default function StatHistory({
                             <time dateTime={isoDuration(item.duration)}>{formatClock(item.duration)}</time>
                           )}
                         </td>
-                        <td className={`stat-history__result stat-history__result--${item.status}`}>
+                        <td className={`stat-history__result stat-history__result--${historyStatus(item)}`}>
                           {resultLabel(item, texts)}
                         </td>
                       </tr>

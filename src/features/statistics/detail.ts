@@ -1,12 +1,13 @@
 // One qualification's statistics page (/stats/{id}): the detail call and the history, 10 a page,
-// filtered by mode and result. Atoms and actions only; the island renders them.
+// filtered by mode and result, the filter kept in the page's address. Atoms and actions only; the
+// island renders them.
 import { atom } from 'nanostores';
 import { apiRequest, toApiError, type ApiRequestError } from '../../client/api';
 import { latestRequest } from '../../client/latest-request';
 import { onUserCleared } from '../../client/session';
 import type { ExamListItem } from '../../shared/api/exam';
 import type { StatisticsDetail } from '../../shared/api/statistics';
-import { emptyFilter, historyQuery, type HistoryFilter } from './logic';
+import { emptyFilter, historyQuery, historySearch, type HistoryFilter } from './logic';
 
 export type { StatisticsDetail };
 
@@ -81,13 +82,31 @@ export async function loadHistory(id: number, filter: HistoryFilter = $history.g
   }
 }
 
+/**
+ * A new filter or page becomes an entry of the browser's history, so a reload keeps it and Back
+ * returns to the one before. The entry carries the client router's state (its index and scroll): back
+ * and forward to it, from this page or another, are then the router's to render, and the island reads
+ * the filter back from the address (an entry without that state the router would ignore, leaving
+ * another page's content under this address).
+ */
+function showInAddress(filter: HistoryFilter): void {
+  if (typeof window === 'undefined') return;
+  const search = historySearch(filter);
+  if (search === location.search) return;
+  history.pushState({ ...history.state, scrollX, scrollY }, '', `${location.pathname}${search}${location.hash}`);
+}
+
 /** A filter changed: back to the first page. */
 export function filterHistory(id: number, patch: Partial<Omit<HistoryFilter, 'page'>>): Promise<void> {
-  return loadHistory(id, { ...$history.get().filter, ...patch, page: 1 });
+  const filter = { ...$history.get().filter, ...patch, page: 1 };
+  showInAddress(filter);
+  return loadHistory(id, filter);
 }
 
 export function historyPage(id: number, page: number): Promise<void> {
-  return loadHistory(id, { ...$history.get().filter, page });
+  const filter = { ...$history.get().filter, page };
+  showInAddress(filter);
+  return loadHistory(id, filter);
 }
 
 onUserCleared(() => {

@@ -6,8 +6,11 @@ import {
   detailErrorKey,
   dynamicsSeries,
   emptyFilter,
+  filterFromSearch,
   formatDuration,
   historyQuery,
+  historySearch,
+  historyStatus,
   pageBounds,
   parseMode,
   parseResult,
@@ -19,6 +22,33 @@ const texts = {
   'stats.duration.ms': '{{m}} min {{s}} s',
   'stats.duration.s': '{{s}} s',
 };
+
+describe('the history filter in the address', () => {
+  it('writes only what is set, and reads it back', () => {
+    expect(historySearch(emptyFilter)).toBe('');
+    const filter = { mode: 'themes', result: 'completed', page: 3 } as const;
+    expect(historySearch(filter)).toBe('?mode=themes&result=completed&page=3');
+    expect(filterFromSearch(historySearch(filter))).toEqual(filter);
+    expect(filterFromSearch('')).toEqual(emptyFilter);
+    expect(filterFromSearch('?result=passed')).toEqual({ mode: null, result: 'passed', page: 1 });
+  });
+  it('ignores what it does not know: a bad mode, result or page is "all" or page 1, never an error', () => {
+    expect(filterFromSearch('?mode=demo&result=cancelled&page=0')).toEqual(emptyFilter);
+    for (const page of ['-1', '1.5', 'two', '', '01', '99999999', '2e3'])
+      expect(filterFromSearch(`?mode=exam&page=${page}`), page).toEqual({ mode: 'exam', result: null, page: 1 });
+    expect(filterFromSearch('?mode=exam&mode=train&utm=x')).toMatchObject({ mode: 'exam' });
+  });
+});
+
+describe('history status', () => {
+  it('calls a test opened but never begun "not begun", not running', () => {
+    expect(historyStatus({ status: 'process', started_at: null })).toBe('not-begun');
+    expect(historyStatus({ status: 'process', started_at: '2026-11-27T06:00:00.000Z' })).toBe('process');
+    // Ended without ever beginning (cancelled when another was started): its own status.
+    expect(historyStatus({ status: 'cancelled', started_at: null })).toBe('cancelled');
+    expect(historyStatus({ status: 'completed', started_at: '2026-11-27T06:00:00.000Z' })).toBe('completed');
+  });
+});
 
 describe('historyQuery', () => {
   it('asks for one qualification, 10 a page, without filters when none is chosen', () => {

@@ -3,7 +3,13 @@
 import type { Query } from '../../client/api';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
-import { HISTORY_RESULTS, TRAINING_MODES, type HistoryResult, type StoredMode } from '../../shared/api/exam';
+import {
+  HISTORY_RESULTS,
+  TRAINING_MODES,
+  type ExamListItem,
+  type HistoryResult,
+  type StoredMode,
+} from '../../shared/api/exam';
 import type { DayResult, DynamicsPoint } from '../../shared/api/statistics';
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -33,12 +39,41 @@ export function historyQuery(qualificationId: number, filter: HistoryFilter): Qu
   };
 }
 
+/**
+ * The history's filter as the page's address keeps it (only what is set, in a fixed order): a reload
+ * or a shared link shows the same page of the same tests.
+ */
+export function historySearch(filter: HistoryFilter): string {
+  const params = new URLSearchParams();
+  if (filter.mode) params.set('mode', filter.mode);
+  if (filter.result) params.set('result', filter.result);
+  if (filter.page > 1) params.set('page', String(filter.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** The filter an address names; an unknown mode or result, or a page that is not a whole number from 1, is ignored. */
+export function filterFromSearch(search: string): HistoryFilter {
+  const params = new URLSearchParams(search);
+  const page = params.get('page') ?? '';
+  return {
+    mode: parseMode(params.get('mode') ?? ''),
+    result: parseResult(params.get('result') ?? ''),
+    page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
+  };
+}
+
 /** A <select>'s value as a filter value ('' is "all"; anything unknown too). */
 export function parseMode(value: string): StoredMode | null {
   return (HISTORY_MODES as readonly string[]).includes(value) ? (value as StoredMode) : null;
 }
 export function parseResult(value: string): HistoryResult | null {
   return (HISTORY_RESULTS as readonly string[]).includes(value) ? (value as HistoryResult) : null;
+}
+
+/** A history row's status: 'not-begun' for a test opened but never begun (no clock ran), not 'process'. */
+export function historyStatus(item: Pick<ExamListItem, 'status' | 'started_at'>): ExamListItem['status'] | 'not-begun' {
+  return item.status === 'process' && item.started_at === null ? 'not-begun' : item.status;
 }
 
 /** A day from the server (YYYY-MM-DD, already Almaty's) as DD.MM.YYYY, without any time-zone arithmetic. */
