@@ -1,6 +1,8 @@
 // The statistics pages in a real browser against the real server and database: the learner takes
-// two trainings (one passed, one failed), then /stats lists the category and /stats/{id} shows both
-// in the history with the charts drawn (uPlot's canvas), the history's filters and paging, a row
+// two exams (one passed, one failed) and a training (ended without a grade), then /stats lists the
+// category and /stats/{id} shows them in the history with the charts drawn (uPlot's canvas), the
+// explanation in plain words with its method behind a disclosure, the history's filters (kept in the
+// address through a reload, Back and Forward) and paging, a test never begun said so, a row
 // opening the test's result, the result's Statistics button, the errors of the detail call, dark mode
 // and resizing, in ru, kz and en, axe on both pages, CLS 0 on both, at phone width too.
 // The learner's tests share one database, so this file runs in order.
@@ -93,17 +95,32 @@ async function startTraining(page: Page, qualification: number, count: number): 
   return (await begun.json()) as Exam;
 }
 
-/** Answers every question, all right or all wrong; the training ends at its last answer. */
-async function answerAll(page: Page, exam: Exam, right: boolean): Promise<void> {
+/**
+ * Answers every question, all right or all wrong, until the test ends: a training at its last answer,
+ * without a grade ('completed'); an exam passed, or failed at its ninth mistake.
+ */
+async function answerAll(page: Page, exam: Exam, right: boolean, ends = 'completed'): Promise<void> {
   const key = rightValues(exam.answers.map((a) => a.question));
   for (const slot of exam.answers) {
     const q = key.get(slot.question)!;
     const value = right ? q.correct : (q.correct % q.count) + 1;
     const res = await page.request.post('/rest/v1/core/user/examinations/answer/', { data: { id: slot.id, value } });
     expect(res.ok()).toBe(true);
+    if (((await res.json()) as { status: string }).status !== 'process') break;
   }
   const after = await page.request.get(`/rest/v1/core/user/examinations/${exam.id}/`);
-  expect(((await after.json()) as Exam).status).toBe(right ? 'passed' : 'failed');
+  expect(((await after.json()) as Exam).status).toBe(ends);
+}
+
+/** Starts an exam (begun by its first answer) and answers it all right (passed) or wrong (failed at the ninth mistake). */
+async function takeExam(page: Page, qualification: number, right: boolean): Promise<Exam> {
+  const start = await page.request.post('/rest/v1/core/user/examinations/start/', {
+    data: { qualification, prepare: false, continue: false },
+  });
+  expect(start.ok()).toBe(true);
+  const exam = (await start.json()) as Exam;
+  await answerAll(page, exam, right, right ? 'passed' : 'failed');
+  return exam;
 }
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -137,6 +154,7 @@ async function waitHistory(page: Page) {
 let qualification = 0;
 let passedId = 0;
 let failedId = 0;
+let trainedId = 0;
 
 test('a visitor is asked to sign in on both pages', async ({ page }) => {
   for (const path of ['/ru/stats', '/ru/stats/1']) {
@@ -150,7 +168,7 @@ test('a visitor is asked to sign in on both pages', async ({ page }) => {
   }
 });
 
-test('the learner takes two trainings, then sees the category, both tests in the history and the charts drawn', async ({
+test('the learner takes two exams and a training, then sees the category, the tests in the history and the charts drawn', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -172,12 +190,11 @@ test('the learner takes two trainings, then sees the category, both tests in the
   await expect(page.locator('[data-pass-percent]')).toHaveText('—');
   await expect(page.locator('[data-improve] [data-not-enough-data]')).toBeVisible();
   await expect(page.locator('[data-improve-theme]')).toHaveCount(0);
-  const first = await startTraining(page, qualification, 12);
-  await answerAll(page, first, true);
-  const second = await startTraining(page, qualification, 12);
-  await answerAll(page, second, false);
-  passedId = first.id;
-  failedId = second.id;
+  passedId = (await takeExam(page, qualification, true)).id;
+  failedId = (await takeExam(page, qualification, false)).id;
+  const training = await startTraining(page, qualification, 12);
+  await answerAll(page, training, true);
+  trainedId = training.id;
 
   // The tests page's Statistics card and the sidebar's Statistics link lead to the list.
   await open(page, '/ru/tests');
@@ -190,7 +207,7 @@ test('the learner takes two trainings, then sees the category, both tests in the
   await waitForIslands(page);
   const item = page.locator(`[data-stats-item="${qualification}"]`);
   await expect(item).toBeVisible();
-  expect(Number(await item.locator('[data-tests-total]').textContent())).toBeGreaterThanOrEqual(2);
+  expect(Number(await item.locator('[data-tests-total]').textContent())).toBeGreaterThanOrEqual(3);
   await expect(item.locator('[data-access="active"]')).toHaveText(t('ru', 'stats.access.active'));
   await expect(item.locator('[data-familiarity-part]')).toHaveCount(3);
   expect(await violations(page)).toEqual([]);
@@ -200,54 +217,114 @@ test('the learner takes two trainings, then sees the category, both tests in the
   await expect(page.locator('[data-stat-detail="ready"]')).toBeVisible();
   await expect(page.locator('[data-chart="days"][data-chart-drawn] canvas')).toBeVisible();
   await expect(page.locator('[data-chart="dynamics"][data-chart-drawn] canvas')).toBeVisible();
-  // 24 answers and two ended tests: enough for the figures.
+  // 61 answers and three ended tests: enough for the figures.
   await expect(page.locator('[data-stat-headline] [data-not-enough-data]')).toHaveCount(0);
   await expect(page.locator('[data-pass-percent]')).toHaveText(/^\d{1,3}(,\d)?\s?%$/);
-  await expect(page.locator('[data-pass-explanation]')).toContainText(t('ru', 'stats.explain.title'));
-  await expect(page.locator('[data-pass-explanation]')).toContainText('пуассоновское');
+  // The pass percent in plain words; the method behind "how is this computed"; the calibration page.
+  const explanation = page.locator('[data-pass-explanation]');
+  await expect(explanation.locator('h2')).toHaveText(t('ru', 'stats.explain.title'));
+  await expect(explanation.locator(':scope > p').first()).toHaveText(t('ru', 'stats.explain.what'));
+  for (const words of await explanation.locator(':scope > p').allTextContents())
+    expect(words).not.toMatch(/априорн|пуассонов|биномиальн/i);
+  await expect(explanation.locator('[data-calibration-link]')).toHaveAttribute('href', '/ru/readiness');
+  const method = explanation.locator('[data-pass-method]');
+  await expect(method.locator('p').first()).toBeHidden();
+  await method.locator('summary').click();
+  await expect(method).toContainText(t('ru', 'stats.explain.method.exam'));
+  await expect(page.locator('[data-stability-how]')).toHaveText(t('ru', 'stats.stability.how'));
   await expect(page.locator('[data-improve-theme]').first()).toBeVisible();
   await expect(page.locator('[data-familiarity-bars] [data-familiarity-part="correct"]')).toContainText(
     t('ru', 'stats.familiarity.correct'),
   );
 
-  // The charts' text alternatives: the days table has today's passed and failed tests.
+  // The charts' text alternatives: the days table has today's exams, one passed and one failed (the
+  // training has no grade); the dynamics the three scores.
   const daysTable = page.locator('section:has([data-chart="days"]) details');
   await daysTable.locator('summary').click();
-  await expect(daysTable.locator('tbody tr').last().locator('td').first()).not.toHaveText('0');
+  await expect(daysTable.locator('tbody tr').last().locator('td')).toHaveText(['1', '1']);
   const dynTable = page.locator('section:has([data-chart="dynamics"]) details');
   await dynTable.locator('summary').click();
-  await expect(dynTable.locator('tbody tr').last().locator('td').last()).toHaveText('0');
-  await expect(dynTable.locator('tbody tr').nth(-2).locator('td').last()).toHaveText('100');
+  await expect(dynTable.locator('tbody tr').last().locator('td').last()).toHaveText('100');
+  await expect(dynTable.locator('tbody tr').nth(-2).locator('td').last()).toHaveText('0');
+  await expect(dynTable.locator('tbody tr').nth(-3).locator('td').last()).toHaveText('100');
 
-  // Both tests in the history: date (Almaty), mode, time taken and result.
+  // The tests in the history: date (Almaty), mode, time taken and result; the training has none.
   await waitHistory(page);
   await expect(row(page, failedId)).toBeVisible();
   await expect(row(page, passedId)).toBeVisible();
-  await expect(row(page, passedId)).toContainText(t('ru', 'exam.mode.train'));
+  await expect(row(page, passedId)).toContainText(t('ru', 'exam.mode.exam'));
+  await expect(row(page, trainedId)).toContainText(t('ru', 'exam.mode.train'));
   await expect(row(page, passedId).locator('td').last()).toHaveText(t('ru', 'exam.result.passed'));
   await expect(row(page, failedId).locator('td').last()).toHaveText(t('ru', 'exam.result.failed'));
+  await expect(row(page, trainedId).locator('td').last()).toHaveText(t('ru', 'exam.result.completed'));
   await expect(row(page, passedId).locator('th a')).toHaveText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
   await expect(row(page, passedId).locator('time')).toHaveText(/^\d{2}:\d{2}$/);
   expect(await violations(page)).toEqual([]);
 
-  // Filter by result, then by mode.
+  // Filter by result, then by mode; each filter is in the address.
+  const path = `/ru/stats/${qualification}`;
   await page.locator('[data-history-result]').selectOption('passed');
   await waitHistory(page);
+  await expect(page).toHaveURL(`${path}?result=passed`);
   await expect(row(page, passedId)).toBeVisible();
   await expect(row(page, failedId)).toHaveCount(0);
   await page.locator('[data-history-result]').selectOption('failed');
   await waitHistory(page);
+  await expect(page).toHaveURL(`${path}?result=failed`);
   await expect(row(page, failedId)).toBeVisible();
   await expect(row(page, passedId)).toHaveCount(0);
+  await page.locator('[data-history-result]').selectOption('completed');
+  await waitHistory(page);
+  await expect(row(page, trainedId)).toBeVisible();
+  await expect(row(page, failedId)).toHaveCount(0);
   await page.locator('[data-history-result]').selectOption('');
   await page.locator('[data-history-mode]').selectOption('exam');
   await waitHistory(page);
-  await expect(row(page, passedId)).toHaveCount(0);
-  await expect(row(page, failedId)).toHaveCount(0);
-  await page.locator('[data-history-mode]').selectOption('train');
-  await waitHistory(page);
+  await expect(page).toHaveURL(`${path}?mode=exam`);
   await expect(row(page, passedId)).toBeVisible();
   await expect(row(page, failedId)).toBeVisible();
+  await expect(row(page, trainedId)).toHaveCount(0);
+  await page.locator('[data-history-mode]').selectOption('train');
+  await waitHistory(page);
+  await expect(row(page, trainedId)).toBeVisible();
+  await expect(row(page, passedId)).toHaveCount(0);
+
+  // A reload keeps the filter; Back and Forward go through the filters chosen.
+  await page.reload();
+  await waitForIslands(page);
+  await waitHistory(page);
+  await expect(page.locator('[data-history-mode]')).toHaveValue('train');
+  await expect(row(page, trainedId)).toBeVisible();
+  await expect(row(page, passedId)).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(`${path}?mode=exam`);
+  await expect(page.locator('[data-history-mode]')).toHaveValue('exam');
+  await waitHistory(page);
+  await expect(row(page, passedId)).toBeVisible();
+  await expect(row(page, trainedId)).toHaveCount(0);
+  await page.goForward();
+  await expect(page).toHaveURL(`${path}?mode=train`);
+  await expect(page.locator('[data-history-mode]')).toHaveValue('train');
+  await waitHistory(page);
+  await expect(row(page, trainedId)).toBeVisible();
+  // Back from another page comes to the filter left.
+  await row(page, trainedId).locator('[data-history-link]').click();
+  await expect(page).toHaveURL(`/ru/tests/${trainedId}`);
+  await expect(page.locator('[data-result="completed"]')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(`${path}?mode=train`);
+  await expect(page.locator('[data-history-mode]')).toHaveValue('train');
+  await waitHistory(page);
+  await expect(row(page, trainedId)).toBeVisible();
+  await expect(row(page, passedId)).toHaveCount(0);
+  // What the page does not know in its address is ignored, not an error.
+  await open(page, `${path}?mode=nonsense&result=1&page=abc`);
+  await waitForIslands(page);
+  await waitHistory(page);
+  await expect(page.locator('[data-history-mode]')).toHaveValue('');
+  await expect(page.locator('[data-history-result]')).toHaveValue('');
+  await expect(row(page, passedId)).toBeVisible();
+  await expect(row(page, trainedId)).toBeVisible();
 
   // A row opens that test's result, whose Statistics button comes back here.
   await row(page, passedId).locator('[data-history-link]').click();
@@ -296,7 +373,7 @@ test('a test ended since the last visit shows at once after a client-side naviga
   await page.locator(`[data-stats-item="${qualification}"] [data-stats-link]`).click();
   await expect(page).toHaveURL(`/en/stats/${qualification}`);
   await expect(row(page, exam.id)).toBeVisible();
-  await expect(row(page, exam.id).locator('td').last()).toHaveText(t('en', 'exam.result.passed'));
+  await expect(row(page, exam.id).locator('td').last()).toHaveText(t('en', 'exam.result.completed'));
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
 
@@ -328,10 +405,24 @@ test('the history pages 10 at a time', async ({ page }) => {
   // A filter goes back to the first page.
   await pager.locator('[data-history-next]').click();
   await expect(pager.locator('[data-history-page="2"]')).toBeVisible();
+  await expect(page).toHaveURL(`/ru/stats/${qualification}?page=2`);
   await page.locator('[data-history-result]').selectOption('passed');
   await waitHistory(page);
+  await expect(page).toHaveURL(`/ru/stats/${qualification}?result=passed`);
   await expect(row(page, passedId)).toBeVisible();
   expect(await violations(page)).toEqual([]);
+
+  // An exam opened and never begun is "not begun", not running (no clock ran, nothing answered).
+  const start = await page.request.post('/rest/v1/core/user/examinations/start/', {
+    data: { qualification, prepare: false, continue: false },
+  });
+  expect(start.ok()).toBe(true);
+  const unbegun = (await start.json()) as Exam;
+  await openDetail(page, 'ru', qualification);
+  await waitHistory(page);
+  await expect(row(page, unbegun.id)).toHaveAttribute('data-status', 'not-begun');
+  await expect(row(page, unbegun.id).locator('td').last()).toHaveText(t('ru', 'stats.history.notBegun'));
+  await expect(row(page, unbegun.id).locator('th a')).toHaveText(t('ru', 'stats.history.open'));
 });
 
 for (const locale of ['kz', 'en'] as const) {
@@ -352,7 +443,8 @@ for (const locale of ['kz', 'en'] as const) {
     await page.locator('[data-history-result]').selectOption('failed');
     await waitHistory(page);
     await expect(row(page, failedId).locator('td').last()).toHaveText(t(locale, 'exam.result.failed'));
-    await expect(row(page, failedId)).toContainText(t(locale, 'exam.mode.train'));
+    await expect(row(page, failedId)).toContainText(t(locale, 'exam.mode.exam'));
+    await expect(page.locator('[data-pass-method] summary')).toHaveText(t(locale, 'stats.explain.method.summary'));
     expect(await violations(page)).toEqual([]);
   });
 }

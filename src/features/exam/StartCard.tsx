@@ -88,7 +88,8 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
             <div>
               <dt>{texts['exam.facts.mistakes']}</dt>
               <dd data-fact="mistakes">
-                {exam.allowed_mistakes === null ? texts['exam.notCounted'] : exam.allowed_mistakes}
+                {/* A course test grades by its allowance; a training that counts no mistakes has none. */}
+                {exam.allowed_mistakes ?? exam.pass_mistakes ?? texts['exam.notCounted']}
               </dd>
             </div>
             {resuming && (

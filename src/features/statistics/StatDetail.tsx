@@ -325,11 +325,10 @@ export default function StatDetail({ locale, texts, id }: Props) {
   useEffect(() => {
     if (!ready) return;
     void loadDetail(id);
-    // The history's filter is the address's (a reload, a shared link); Back and Forward bring another.
-    const fromAddress = () => void loadHistory(id, filterFromSearch(location.search));
-    fromAddress();
-    addEventListener('popstate', fromAddress);
-    return () => removeEventListener('popstate', fromAddress);
+    // The history's filter is the address's (a reload, a shared link). Back and Forward to another
+    // filter are the client router's: it renders the page again and this island reads the address
+    // anew (loading from a popstate here as well would update the next island before it hydrates).
+    void loadHistory(id, filterFromSearch(location.search));
   }, [ready, id]);
 
   const failed = hydrated && detail.id === id && detail.status === 'error' ? detail.error : null;
