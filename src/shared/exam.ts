@@ -40,12 +40,15 @@ export function endsAtMistake(exam: { prepare: boolean }, mistakes: number, allo
 
 export type Verdict = 'process' | 'passed' | 'failed';
 
+/** The video course's tests: a lesson's credit test, a module's test and the final. Not exam practice (statistics). */
+export const COURSE_TEST_MODES: ReadonlySet<string> = new Set(['lesson', 'module', 'final']);
+
 /**
- * The trainings that end with a grade: the course's credit, module and final tests (the course opens
- * its next step on a pass). Every other training — train, themes, favorites, incorrect, and any mode
- * added later unless it is listed here — counts no mistakes (spec §9) and ends 'completed'.
+ * The trainings that end with a grade: the course's tests (the course opens its next step on a pass).
+ * Every other training — train, themes, favorites, incorrect, and any mode added later unless it is
+ * listed here — counts no mistakes (spec §9) and ends 'completed'.
  */
-export const GRADED_TRAININGS: ReadonlySet<string> = new Set(['lesson', 'module', 'final']);
+export const GRADED_TRAININGS: ReadonlySet<string> = COURSE_TEST_MODES;
 
 /** Whether a test ends with a pass/fail grade: the exam (and the demo, which plays it) and the graded trainings. */
 export function isGraded(exam: { prepare: boolean; mode: string }): boolean {

@@ -4,12 +4,10 @@
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, textOf, type Texts } from '../../i18n/interpolate';
+import { COURSE_TEST_MODES } from '../../shared/exam';
 import { formatClock, isoDuration, resultKey, spentSeconds, summarize } from './logic';
 import { modeLabel } from './StartCard';
 import type { Examination } from './types';
-
-// A lesson's, module's or final test belongs to the video course: its result leads back there.
-const COURSE_MODES: ReadonlySet<string> = new Set(['lesson', 'module', 'final']);
 
 interface Props {
   locale: Locale;
@@ -104,7 +102,8 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
           </>
         ) : (
           <>
-            {COURSE_MODES.has(exam.mode) ? (
+            {/* A lesson's, module's or final test belongs to the video course: its result leads back there. */}
+            {COURSE_TEST_MODES.has(exam.mode) ? (
               <a className="btn btn--secondary" href={`/${locale}/lessons`} data-back-to-course>
                 {texts['exam.result.course']}
               </a>

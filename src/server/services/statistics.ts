@@ -24,6 +24,7 @@ import {
   type AnswerCounts,
   type ExamPlan,
 } from '../../shared/readiness';
+import { COURSE_TEST_MODES } from '../../shared/exam';
 import type { DayResult, DynamicsPoint, QualificationStatistics, StatisticsDetail } from '../../shared/api/statistics';
 import { almatyDate } from '../../shared/time';
 import { localized } from '../db/localized';
@@ -46,9 +47,8 @@ export const DYNAMICS_SIZE = 20;
 
 /** Statuses of a test that ended with a score: judged, out of time, or a training ended without a grade. */
 const ENDED = ['passed', 'failed', 'expired', 'completed'] as const;
-/** The course's tests: not exam practice. */
-const COURSE_MODES: readonly ExamMode[] = ['lesson', 'module', 'final'];
-const isPractice = (mode: ExamMode) => !COURSE_MODES.includes(mode);
+/** Exam practice: the exam and the trainings, not the course's tests. */
+const isPractice = (mode: ExamMode) => !COURSE_TEST_MODES.has(mode);
 
 interface QualRow {
   id: number;
