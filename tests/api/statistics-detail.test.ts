@@ -340,6 +340,18 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
           }),
         );
     }
+    // A timed training whose time ran out: ended, still without a grade.
+    const late = await addTest('improver', {
+      qualification: quals.B!,
+      mode: 'train',
+      status: 'expired',
+      startedAt: day(7),
+      finishedAt: after(day(7), 5),
+      questions: take(10, 310),
+      right: () => true,
+      answered: 4,
+    });
+    dynamics.push(late);
     // The course: twenty perfect credit tests, a module test and the final, all passed.
     for (let i = 0; i < 20; i++)
       await addTest('improver', {
@@ -363,9 +375,9 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
       });
 
     const summary = (await list('improver')).find((s) => s.qualification.id === quals.B)!;
-    expect(summary).toMatchObject({ tests_total: 8, passed: 3, failed: 3 });
+    expect(summary).toMatchObject({ tests_total: 9, passed: 3, failed: 3 });
     const d = await detail('improver', quals.B!);
-    expect(d.tests_total).toBe(8);
+    expect(d.tests_total).toBe(9);
     expect(d.days.reduce((n, x) => n + x.passed + x.failed, 0)).toBe(6);
     expect(d.days.map((x) => x.date)).toEqual([
       '2026-04-01',
@@ -377,10 +389,13 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
     ]);
     expect(d.dynamics.map((p) => p.examination)).toEqual(dynamics);
     expect(d.dynamics.filter((p) => p.exam).map((p) => p.score)).toEqual([0.6, 0.675, 0.75, 0.8, 0.875, 0.95]);
+    // Trainings have no verdict, the late one included; exams theirs.
+    expect(d.dynamics.filter((p) => !p.exam).map((p) => p.passed)).toEqual([null, null, null]);
+    expect(d.dynamics.filter((p) => p.exam).map((p) => p.passed)).toEqual([false, false, false, true, true, true]);
     // Rising steadily is steady: the spread around the trend is under a point (the scores' own spread is 12).
     expect(d.stability).toEqual({ level: 'high', value: 0.007 });
     // Time spent is time learning: the course's tests count there.
-    expect(d.time_spent).toBe((6 * 30 + 2 * 5 + 20 * 2 + 2 * 20) * 60);
+    expect(d.time_spent).toBe((6 * 30 + 3 * 5 + 20 * 2 + 2 * 20) * 60);
     // The history still lists every test, the course's too.
     const history = await clients.improver!.json('GET', '/v1/core/user/examinations/?limit=10&filter[mode]=lesson');
     expect(history.meta.total).toBe(20);

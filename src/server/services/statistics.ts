@@ -341,7 +341,8 @@ export async function statisticsDetail(
       finished_at: t.finished_at,
       score: t.question_count > 0 ? Math.round((t.correct / t.question_count) * 1000) / 1000 : 0,
       exam,
-      passed: t.status === 'completed' ? null : t.status === 'passed',
+      // A training has no grade, even one whose time ran out.
+      passed: exam ? t.status === 'passed' : null,
     });
   }
   const dynamics = ended.slice(-DYNAMICS_SIZE);

@@ -52,7 +52,7 @@ export interface DynamicsPoint {
   score: number;
   /** A mock exam (stability is measured on these only); false: a training. */
   exam: boolean;
-  /** The verdict; null for a training ended without a grade (its mistakes are not counted). */
+  /** The exam's verdict (a time that ran out is a fail); null for a training (its mistakes are not counted). */
   passed: boolean | null;
 }
 
