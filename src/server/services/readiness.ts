@@ -4,10 +4,16 @@
 // percent predicted for the exam date, today's plan, and the smart training's draw with its reasons.
 // The statistics (services/statistics.ts) build the same input for all qualifications at once.
 import type { Kysely } from 'kysely';
-import type { TodayPlan } from '../../shared/api/readiness';
-import type { StudyGoal } from '../../shared/api/readiness';
+import type { StudyGoal, TodayPlan } from '../../shared/api/readiness';
 import type { Random } from '../../shared/exam';
-import { asPercent, DEFAULT_CHOICES, learnerPrior, type AnswerCounts, type ExamPlan } from '../../shared/readiness';
+import {
+  asPercent,
+  DEFAULT_CHOICES,
+  learnerPrior,
+  memoryChance,
+  type AnswerCounts,
+  type ExamPlan,
+} from '../../shared/readiness';
 import {
   predictedPass,
   predictionMoment,
@@ -101,6 +107,12 @@ export function smartInput(bank: Bank, learner: LearnerMemory, now: Date): Smart
 /** The day a pass percent is predicted for (YYYY-MM-DD): the exam date while it is ahead, else today. */
 export function predictedFor(input: SmartInput): string {
   return almatyDate(predictionMoment(input));
+}
+
+/** Each question's chance of a right answer on the day predicted for (what the pass percent and the themes to improve read). */
+export function predictedChance(input: SmartInput): (question: number) => number {
+  const at = predictionMoment(input);
+  return (id) => memoryChance(input.memories.get(id), at, input.choices.get(id) ?? DEFAULT_CHOICES, input.prior);
 }
 
 /** The pass percent predicted for `predictedFor` (0–100, one decimal). */
