@@ -1,6 +1,6 @@
 // The memory of a question: FSRS as an exam question uses it (right → Good, wrong → Again).
 import { describe, expect, it } from 'vitest';
-import { remember, retrievability, type Memory } from './memory';
+import { recallAfter, remember, retrievability, stabilityAfter, type Memory } from './memory';
 
 const day = 86_400_000;
 const start = new Date('2026-03-01T09:00:00Z');
@@ -58,5 +58,25 @@ describe('memory', () => {
     const m = remember(null, true, after(5));
     const older = remember(m, true, after(1));
     expect(older.last_review).toBe(m.last_review);
+  });
+
+  it('stabilityAfter and recallAfter agree with remember and retrievability', () => {
+    let m: Memory | null = null;
+    const steps: [boolean, number][] = [
+      [false, 0],
+      [true, 0.2],
+      [true, 1.7],
+      [false, 6.3],
+      [true, 6.4],
+      [true, 20],
+      [true, 20.01],
+      [false, 75],
+    ];
+    for (const [right, d] of steps) {
+      for (const probe of [true, false])
+        expect(stabilityAfter(m, probe, after(d))).toBe(remember(m, probe, after(d)).stability);
+      m = remember(m, right, after(d));
+      expect(recallAfter(m.stability, 4.5)).toBe(retrievability(m, after(d + 4.5)));
+    }
   });
 });

@@ -11,7 +11,7 @@
 // the minutes per day; new questions at most at the pace that meets the whole bank by the exam date.
 
 import { shuffle, type Random } from './exam';
-import { remember, retrievability, type Memory } from './memory';
+import { recallAfter, retrievability, stabilityAfter, type Memory } from './memory';
 import { DEFAULT_CHOICES, memoryChance, passProbability, type ExamPlan } from './readiness';
 
 /**
@@ -83,11 +83,11 @@ export function questionsForMinutes(minutes: number): number {
 
 /** The expected chance at `at` after answering now, less the chance at `at` without. */
 function chanceGain(memory: Memory | undefined, now: Date, at: Date, choices: number, prior: number): number {
-  const before = memoryChance(memory, at, choices, prior);
+  const guess = 1 / Math.max(1, choices);
+  const days = (at.getTime() - now.getTime()) / DAY_MS;
+  const after = (right: boolean) => guess + (1 - guess) * recallAfter(stabilityAfter(memory ?? null, right, now), days);
   const rightNow = memoryChance(memory, now, choices, prior);
-  const afterRight = memoryChance(remember(memory ?? null, true, now), at, choices, prior);
-  const afterWrong = memoryChance(remember(memory ?? null, false, now), at, choices, prior);
-  return rightNow * afterRight + (1 - rightNow) * afterWrong - before;
+  return rightNow * after(true) + (1 - rightNow) * after(false) - memoryChance(memory, at, choices, prior);
 }
 
 /** How much the pass probability at the aim moves per unit of one question's chance, by theme. */
@@ -157,8 +157,9 @@ function valueQuestions(input: SmartInput): Valued[] {
     rank.set(v.id, n);
     turn.set(v.theme, n + 1);
   }
-  const key = (v: Valued) => Number(v.value.toPrecision(9));
-  return valued.sort((a, b) => key(b) - key(a) || rank.get(a.id)! - rank.get(b.id)! || a.id - b.id);
+  const keyed = valued.map((v) => ({ v, key: Number(v.value.toPrecision(9)), rank: rank.get(v.id)! }));
+  keyed.sort((a, b) => b.key - a.key || a.rank - b.rank || a.v.id - b.v.id);
+  return keyed.map((k) => k.v);
 }
 
 function asPick(picked: readonly Valued[], order: readonly number[]): SmartPick {
