@@ -1,6 +1,6 @@
 // The memory of a question: FSRS as an exam question uses it (right → Good, wrong → Again).
 import { describe, expect, it } from 'vitest';
-import { recallAfter, remember, retrievability, stabilityAfter, type Memory } from './memory';
+import { neverWrong, recallAfter, remember, retrievability, stabilityAfter, type Memory } from './memory';
 
 const day = 86_400_000;
 const start = new Date('2026-03-01T09:00:00Z');
@@ -78,5 +78,18 @@ describe('memory', () => {
       m = remember(m, right, after(d));
       expect(recallAfter(m.stability, 4.5)).toBe(retrievability(m, after(d + 4.5)));
     }
+  });
+
+  it('neverWrong: every answer so far right, read from the state', () => {
+    const right = remember(null, true, start);
+    expect(neverWrong(right)).toBe(true);
+    expect(neverWrong(remember(remember(right, true, after(3)), true, after(20)))).toBe(true);
+    expect(neverWrong(remember(null, false, start))).toBe(false);
+    // A wrong first answer is told by its difficulty even after many right ones.
+    let m = remember(null, false, start);
+    for (let d = 1; d < 40; d++) m = remember(m, true, after(d * 3));
+    expect(m.lapses).toBe(0);
+    expect(neverWrong(m)).toBe(false);
+    expect(neverWrong(remember(right, false, after(2)))).toBe(false);
   });
 });

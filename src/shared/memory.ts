@@ -62,6 +62,16 @@ export function remember(memory: Memory | null, correct: boolean, at: Date): Mem
   };
 }
 
+/**
+ * Whether every answer to the question so far was right: no lapse, and the difficulty a right first
+ * answer sets (a wrong first answer starts it far higher, and right answers after barely move it).
+ */
+const FIRST_RIGHT_DIFFICULTY = scheduler.next_state(null, 0, Rating.Good).difficulty;
+const FIRST_WRONG_DIFFICULTY = scheduler.next_state(null, 0, Rating.Again).difficulty;
+export function neverWrong(memory: Memory): boolean {
+  return memory.lapses === 0 && memory.difficulty < (FIRST_RIGHT_DIFFICULTY + FIRST_WRONG_DIFFICULTY) / 2;
+}
+
 const DAY_MS = 86_400_000;
 
 /**
