@@ -310,6 +310,29 @@ describe.each(dialects)('readiness on %s', (dialect) => {
       expect((await memoryOf(slot.question))!.reps).toBe(before.reps + 1);
     });
 
+    it("holds what is left of today's plan, which shrinks as the learner answers", async () => {
+      later(DAY);
+      learner = await signedIn(app, 'learner');
+      const page = async () =>
+        (await learner.json('GET', `/v1/core/user/page/tests?qualification=${b}&upd=1`)).plan as TodayPlan;
+      const budget = Math.floor((15 * 60) / SECONDS_PER_QUESTION);
+      const first = await page();
+      expect(first.questions).toBeGreaterThan(5);
+      expect(first.questions).toBeLessThanOrEqual(budget);
+      const exam = (await learner.json('POST', '/v1/core/user/examinations/start/', {
+        qualification: b,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'smart' },
+      })) as Examination;
+      expect(exam.question_count).toBe(first.questions);
+      for (const slot of exam.answers.slice(0, 5)) await answer(slot, true);
+      const after = await page();
+      expect(after.questions).toBeLessThanOrEqual(budget - 5);
+      expect(after.questions).toBeLessThan(first.questions);
+      await learner.json('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: 'cancelled' });
+    });
+
     it('is refused while an exam runs, as every training is', async () => {
       const exam = await learner.json('POST', '/v1/core/user/examinations/start/', {
         qualification: b,

@@ -19,6 +19,7 @@ import {
 import {
   predictedPass,
   predictionMoment,
+  questionsForMinutes,
   SECONDS_PER_QUESTION,
   smartTraining,
   todayPlan,
@@ -122,14 +123,31 @@ export function predictedPassPercent(input: SmartInput): number {
   return asPercent(predictedPass(input));
 }
 
-/** Today's plan for one qualification; `passPercent` as the caller judged it (null without enough data). */
+/** Questions of the bank the learner has answered today (an Almaty day), in any mode. */
+export function answeredToday(input: SmartInput): number {
+  const today = almatyDate(input.now);
+  let answered = 0;
+  for (const ids of input.plan.byTheme.values())
+    for (const id of ids) {
+      const m = input.memories.get(id);
+      if (m && almatyDate(m.last_review) === today) answered++;
+    }
+  return answered;
+}
+
+/**
+ * Today's plan for one qualification: what is left of the day's minutes after the questions already
+ * answered today (so the plan shrinks as the learner trains, and says 0 when the day's work is done);
+ * `passPercent` as the caller judged it (null without enough data).
+ */
 export function planOf(
   qualification: { id: number; name: string },
   input: SmartInput,
   goal: StudyGoal,
   passPercent: number | null,
 ): TodayPlan {
-  const pick = todayPlan(input);
+  const spent = (answeredToday(input) * SECONDS_PER_QUESTION) / 60;
+  const pick = todayPlan({ ...input, minutesPerDay: Math.max(0, input.minutesPerDay - spent) });
   const today = almatyDate(input.now);
   const daysLeft = goal.exam_date === null ? null : daysBetween(today, goal.exam_date);
   return {
@@ -198,7 +216,7 @@ async function qualificationBank(db: Db, qualificationId: number): Promise<Bank>
 }
 
 /**
- * The smart training's draw: up to `count` (SMART_TRAINING_MAX at most; today's plan when not given)
+ * The smart training's draw: up to `count` (SMART_TRAINING_MAX at most; what is left of today's plan when not given)
  * of the questions that raise the pass percent on the exam date most per minute, in random order,
  * with the reasons its start card gives. Refused when nothing would help today.
  */
@@ -212,7 +230,10 @@ export async function drawSmart(
 ): Promise<{ ids: number[]; reason: StoredSmartReason }> {
   const [bank, learner] = await Promise.all([qualificationBank(db, qualificationId), learnerMemory(db, learnerId)]);
   const input = smartInput(bank, learner, now);
-  const pick = smartTraining(input, Math.min(count ?? SMART_TRAINING_MAX, SMART_TRAINING_MAX), random);
+  // Unasked, a training holds what is left of today's plan; once the day's work is done, more practice.
+  const left = questionsForMinutes(input.minutesPerDay) - answeredToday(input);
+  const size = Math.min(count ?? (left > 0 ? left : SMART_TRAINING_MAX), SMART_TRAINING_MAX);
+  const pick = smartTraining(input, size, random);
   if (!pick.ids.length)
     throw new DomainError('invalid', bank.plan.byTheme.size ? 'errors.smartNothingToday' : 'errors.noQuestions');
   const enough = bankRecord(bank.plan, learner.memories).answers >= ENOUGH_ANSWERS;
