@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { rebuildMemories } from '../../src/server/services/memory';
 import type { Examination } from '../../src/shared/api/exam';
-import { MINUTES_PER_DAY, type TodayPlan } from '../../src/shared/api/readiness';
+import { EXAM_DATE_MAX_DAYS, MINUTES_PER_DAY, type TodayPlan } from '../../src/shared/api/readiness';
 import type { QualificationStatistics } from '../../src/shared/api/statistics';
 import { SECONDS_PER_QUESTION } from '../../src/shared/smart';
 import { almatyDate } from '../../src/shared/time';
@@ -157,6 +157,20 @@ describe.each(dialects)('readiness on %s', (dialect) => {
       expect(await goal()).toEqual({ exam_date: date, minutes_per_day: 30 });
       // Today (an Almaty day) is allowed: the exam is today.
       expect((await put({ exam_date: almatyDate(t.clock.now), minutes_per_day: 30 })).status).toBe(200);
+      // The last day allowed, and the day after it.
+      const last = almatyDate(t.clock.now.getTime() + EXAM_DATE_MAX_DAYS * DAY);
+      expect((await put({ exam_date: last, minutes_per_day: MINUTES_PER_DAY.max })).status).toBe(200);
+      const beyond = await put({
+        exam_date: almatyDate(t.clock.now.getTime() + (EXAM_DATE_MAX_DAYS + 1) * DAY),
+        minutes_per_day: 30,
+      });
+      expect(beyond.status).toBe(400);
+      expect(await goal()).toEqual({ exam_date: last, minutes_per_day: MINUTES_PER_DAY.max });
+      // No date at all: the goal is only the minutes.
+      expect(await (await put({ exam_date: null, minutes_per_day: MINUTES_PER_DAY.min })).json()).toEqual({
+        exam_date: null,
+        minutes_per_day: MINUTES_PER_DAY.min,
+      });
       expect((await put({ exam_date: date, minutes_per_day: 30 })).status).toBe(200);
     });
 
