@@ -142,7 +142,7 @@ export function calibrate(options: CalibrateOptions): Calibration {
         if (day % EXAM_EVERY !== EXAM_EVERY - 1) continue;
         const pause = examRandom() < 0.5 ? 0 : 1 + Math.floor(examRandom() * MAX_PAUSE);
         const at = end + pause * DAY_MS;
-        const row = { memory: memoryModel(study, at, source), beta: betaModel(study), oracle: study.truePass(at) };
+        const row = { memory: memoryModel(study, end, at, source), beta: betaModel(study), oracle: study.truePass(at) };
         for (let e = 0; e < size.examsPerEvent; e++) rows.push({ ...row, passed: sampleExam(study, at, examRandom) });
       }
       // A learner who never got there counts the answers given: fewer than they would need.
