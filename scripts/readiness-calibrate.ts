@@ -1,4 +1,4 @@
-// npm run readiness:calibrate [-- --quick] [-- --write]: does "80 %" mean 8 of 10, and does smart
+// npm run readiness:calibrate [-- --quick] [-- --write] [-- --verbose] [-- --seed=N]: does "80 %" mean 8 of 10, and does smart
 // training pay? Simulated learners study and sit mock exams (scripts/lib/readiness-calibration.ts);
 // prints the old (Beta) and the new (memory) model's scores and the answers each strategy needs, and
 // ends with one summary line. Exit code 1 when a goal of issue 21 is missed. --write saves the run
@@ -7,11 +7,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { calibrate, missedGoals, summaryLine, type ModelScore } from './lib/readiness-calibration';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 const quick = args.has('--quick');
-const verbose = args.has('--verbose');
+const seedArg = argv.find((a) => a.startsWith('--seed='));
+const seed = seedArg ? Number(seedArg.slice('--seed='.length)) : 21;
+if (!Number.isInteger(seed) || seed < 0) throw new Error(`--seed must be a whole number, not ${seedArg}`);
 const started = performance.now();
-const result = calibrate(verbose ? { quick, log: (line) => console.log(line) } : { quick });
+const result = calibrate({
+  quick,
+  seed,
+  ...(args.has('--verbose') ? { log: (line: string) => console.log(line) } : {}),
+});
 const seconds = (performance.now() - started) / 1000;
 
 const describe = (name: string, m: ModelScore) => {

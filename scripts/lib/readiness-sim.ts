@@ -11,7 +11,6 @@ import { remember, type Memory } from '../../src/shared/memory';
 import {
   firstAnswers,
   learnerPrior,
-  memoryChance,
   passProbability,
   priorFor,
   questionEstimate,
@@ -19,7 +18,13 @@ import {
   type AnswerCounts,
   type ExamPlan,
 } from '../../src/shared/readiness';
-import { questionsForMinutes, SECONDS_PER_QUESTION, smartTraining, type SmartInput } from '../../src/shared/smart';
+import {
+  predictedPass,
+  questionsForMinutes,
+  SECONDS_PER_QUESTION,
+  smartTraining,
+  type SmartInput,
+} from '../../src/shared/smart';
 
 export const DAY_MS = 86_400_000;
 
@@ -242,13 +247,9 @@ export function smartInput(study: Study, now: number, examDate: number | null, s
   };
 }
 
-/** The new model: the pass probability at `at` from the memories. */
-export function memoryModel(study: Study, at: number, source: PriorSource): number {
-  const input = smartInput(study, at, null, source);
-  const when = new Date(at);
-  return passProbability(study.bank.plan, (id) =>
-    memoryChance(study.memories.get(id), when, study.bank.choices.get(id)!, input.prior),
-  );
+/** The new model, as the app computes it: at `now`, the pass probability at `at` from the memories. */
+export function memoryModel(study: Study, now: number, at: number, source: PriorSource): number {
+  return predictedPass(smartInput(study, now, at, source));
 }
 
 /** The old model: a Beta per question from the answer counts, blind to time. */

@@ -96,10 +96,11 @@ export function memoryChance(memory: Memory | undefined, at: Date, choices: numb
 /**
  * The chance of a right answer on a question the learner has never met: their rate of right first
  * answers (firstAnswers: a question met before is no longer new, so later answers would overstate
- * it), pulled to a blind guess (1/choices) by LEARNER_PRIOR_PULL pseudo-answers, so that a learner
- * with no record is credited with guessing only and a few lucky answers move little.
+ * it), pulled to a blind guess (1/choices) by LEARNER_PRIOR_PULL pseudo-answers: a learner with no
+ * record is credited with guessing only, three lucky answers move it little, forty speak for
+ * themselves (npm run readiness:calibrate: a pull of 20 left the low deciles underconfident).
  */
-export const LEARNER_PRIOR_PULL = 20;
+export const LEARNER_PRIOR_PULL = 5;
 export function learnerPrior(firstAnswers: AnswerCounts, choices = DEFAULT_CHOICES): number {
   const guess = 1 / Math.max(1, choices);
   return (firstAnswers.right + guess * LEARNER_PRIOR_PULL) / (firstAnswers.answers + LEARNER_PRIOR_PULL);
