@@ -6,11 +6,10 @@ import NumberInput from '../../components/NumberInput';
 import { $authStatus } from '../../client/auth';
 import { normalizeNumberInput } from '../../client/number-input';
 import { useHydrated } from '../../client/use-hydrated';
-import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import { MINUTES_PER_DAY, type StudyGoal } from '../../shared/api/readiness';
 import { examDateWindow } from '../../shared/study-goal';
-import { almatyDate, fromAlmatyWallClock } from '../../shared/time';
+import { almatyDate } from '../../shared/time';
 import {
   $goalSave,
   $studyGoal,
@@ -27,12 +26,8 @@ interface Props {
 
 const minutesBounds = { min: MINUTES_PER_DAY.min, max: MINUTES_PER_DAY.max };
 
-/** DD.MM.YYYY of a YYYY-MM-DD day. */
-export const formatDay = (day: string) => formatDate(fromAlmatyWallClock(day));
-
-function saveMessage(texts: Texts, state: GoalSaveState, latest: string): string {
-  if (state.status === 'invalid')
-    return interpolate(texts[`goal.problem.${state.problem}`], { ...minutesBounds, date: formatDay(latest) });
+function saveMessage(texts: Texts, state: GoalSaveState): string {
+  if (state.status === 'unreadable') return texts['goal.problem.date']!;
   if (state.status === 'failed')
     return state.desc ? `${texts['goal.saveError']} ${state.desc}` : texts['goal.network']!;
   return '';
@@ -43,8 +38,8 @@ function GoalFields({ texts, goal }: Props & { goal: StudyGoal }) {
   const save = useStore($goalSave);
   const [date, setDate] = useState(goal.exam_date ?? '');
   const { min, max } = examDateWindow(almatyDate(Date.now()));
-  const error = saveMessage(texts, save, max);
-  const dateWrong = save.status === 'invalid' && save.problem !== 'minutes';
+  const error = saveMessage(texts, save);
+  const dateWrong = save.status === 'unreadable';
   const saving = save.status === 'saving';
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -53,6 +48,9 @@ function GoalFields({ texts, goal }: Props & { goal: StudyGoal }) {
     const form = new FormData(event.currentTarget);
     const minutes = normalizeNumberInput(String(form.get('minutes_per_day') ?? ''), minutesBounds);
     const day = String(form.get('exam_date') ?? '');
+    // A half-typed date reads as '' like a cleared one: saving it would silently drop the date.
+    const field = event.currentTarget.elements.namedItem('exam_date') as HTMLInputElement | null;
+    if (field?.validity.badInput) return void saveStudyGoal(null);
     void saveStudyGoal({ exam_date: day || null, minutes_per_day: minutes ?? MINUTES_PER_DAY.default });
   }
 

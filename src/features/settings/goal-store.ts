@@ -1,16 +1,13 @@
 // The learner's study goal (issue 21): the exam date (optional) and minutes per day, kept on the
 // server (GET and PUT /rest/v1/core/user/study-goal). The page call brings it on home and the tests
-// page; the settings page asks for it when it opens before that. Saving checks the goal first by the
-// shared rule (a refused goal sends nothing) and keeps the server's refusal, in the learner's
-// language, as the state the form shows.
+// page; the settings page asks for it when it opens before that. The server is the one judge of a
+// goal (services/study-goal.ts): its refusal, in the learner's language, is the state the form shows.
 import { atom, onMount } from 'nanostores';
 import { apiRequest, type ApiRequestError } from '../../client/api';
 import { $authStatus } from '../../client/auth';
 import { $userLoading, onUserCleared } from '../../client/session';
 import { whenChanged } from '../../client/when-changed';
 import type { StudyGoal } from '../../shared/api/readiness';
-import { studyGoalProblem, type StudyGoalProblem } from '../../shared/study-goal';
-import { almatyDate } from '../../shared/time';
 
 export const STUDY_GOAL = '/rest/v1/core/user/study-goal';
 
@@ -23,8 +20,8 @@ export type GoalSaveState =
   | { status: 'idle' }
   | { status: 'saving' }
   | { status: 'saved' }
-  /** A goal the rule refuses (nothing was sent). */
-  | { status: 'invalid'; problem: StudyGoalProblem }
+  /** The date field holds something that is not a date yet (nothing was sent: it would clear the date). */
+  | { status: 'unreadable' }
   /** The server refused or did not answer: its message in the learner's language, or '' with no answer. */
   | { status: 'failed'; desc: string };
 
@@ -48,11 +45,10 @@ export function loadStudyGoal(): Promise<void> {
   return loading;
 }
 
-/** Saves a goal; returns whether it was saved. `now` is the clock the "not before today" rule reads. */
-export async function saveStudyGoal(goal: StudyGoal, now: Date = new Date()): Promise<boolean> {
-  const problem = studyGoalProblem(goal, almatyDate(now));
-  if (problem) {
-    $goalSave.set({ status: 'invalid', problem });
+/** Saves a goal; returns whether it was saved. `null` for the date when the field could not be read. */
+export async function saveStudyGoal(goal: StudyGoal | null): Promise<boolean> {
+  if (!goal) {
+    $goalSave.set({ status: 'unreadable' });
     return false;
   }
   $goalSave.set({ status: 'saving' });
