@@ -19,6 +19,7 @@ import { mediaRoutes } from './routes/media';
 import { menuRoutes } from './routes/menu';
 import { notificationRoutes } from './routes/notifications';
 import { pageRoutes } from './routes/page';
+import { readinessRoutes } from './routes/readiness';
 import { statisticsRoutes } from './routes/statistics';
 import { streamsRoutes } from './routes/streams';
 import { userRoutes } from './routes/user';
@@ -51,6 +52,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1/core/user', examRoutes);
   app.route('/v1/core/user', statisticsRoutes);
   app.route('/v1/core/user', pageRoutes);
+  app.route('/v1/core/user', readinessRoutes);
   app.route('/v1/core/user', autodromeRoutes);
   app.route('/v1/core/user', notificationRoutes);
   app.route('/v1/core/user', courseRoutes);

@@ -2,8 +2,11 @@
 // answers can go, enumerated; the real draw (drawBlueprint) sampled with a fixed seed; and the limits.
 import { describe, expect, it } from 'vitest';
 import { drawBlueprint, scaleShares } from './exam';
+import { remember } from './memory';
 import {
   asPercent,
+  learnerPrior,
+  memoryChance,
   mistakeDistribution,
   passProbability,
   priorFor,
@@ -205,6 +208,73 @@ describe('mistakeDistribution against brute force on small banks', () => {
     expect(Math.abs(sum / samples - exact)).toBeLessThan(0.01);
     // Seconds of arithmetic on a quiet machine; a loaded CI machine gets room (not a speed assertion).
   }, 60_000);
+});
+
+describe('the pass percent from memory (issue 21)', () => {
+  const day = 86_400_000;
+  const now = new Date('2026-03-01T09:00:00Z');
+  const ago = (days: number) => new Date(now.getTime() - days * day);
+
+  it('the chance is recall or a guess among the answers, falling with time', () => {
+    const memory = remember(null, true, ago(3));
+    const today = memoryChance(memory, now, 3, 0.4);
+    const inTwentyDays = new Date(now.getTime() + 20 * day);
+    const later = memoryChance(memory, inTwentyDays, 3, 0.4);
+    expect(later).toBeLessThan(today);
+    // Never below a blind guess, never above 1; right after an answer, certain.
+    expect(memoryChance(memory, new Date(now.getTime() + 10_000 * day), 3, 0.4)).toBeGreaterThanOrEqual(1 / 3);
+    expect(memoryChance(memory, ago(3), 4, 0.4)).toBeCloseTo(1, 12);
+    // Fewer answers, a better guess.
+    expect(memoryChance(memory, inTwentyDays, 2, 0.4)).toBeGreaterThan(memoryChance(memory, inTwentyDays, 4, 0.4));
+    // Never answered: the prior.
+    expect(memoryChance(undefined, now, 3, 0.4)).toBe(0.4);
+  });
+
+  it('the prior for a new question is the learner’s rate, pulled to a guess', () => {
+    expect(learnerPrior({ answers: 0, right: 0 }, 3)).toBeCloseTo(1 / 3, 12);
+    expect(learnerPrior({ answers: 0, right: 0 }, 2)).toBeCloseTo(1 / 2, 12);
+    const few = learnerPrior({ answers: 3, right: 3 }, 3);
+    const many = learnerPrior({ answers: 300, right: 300 }, 3);
+    expect(few).toBeGreaterThan(1 / 3);
+    expect(many).toBeGreaterThan(few);
+    expect(many).toBeLessThan(1);
+    expect(learnerPrior({ answers: 1000, right: 900 }, 3)).toBeCloseTo(0.9, 1);
+  });
+
+  it('the exact DP over memory chances agrees with brute force on small banks', () => {
+    const random = seeded(7);
+    const { byTheme } = bank([4, 3, 3], random);
+    const memories = new Map<number, ReturnType<typeof remember>>();
+    // Each question answered a few times at random ages, some never.
+    for (const ids of byTheme.values())
+      for (const id of ids) {
+        if (random() < 0.2) continue;
+        let m = remember(null, random() < 0.7, ago(10 + Math.floor(random() * 20)));
+        if (random() < 0.6) m = remember(m, random() < 0.7, ago(Math.floor(random() * 9)));
+        memories.set(id, m);
+      }
+    const examDay = new Date(now.getTime() + 14 * day);
+    const chance = new Map<number, number>();
+    for (const ids of byTheme.values())
+      for (const id of ids) chance.set(id, memoryChance(memories.get(id), examDay, 2 + (id % 3), 0.35));
+    const plan: ExamPlan = {
+      blueprint: [
+        { theme: 1, share: 2 },
+        { theme: 2, share: 1 },
+        { theme: 3, share: 2 },
+      ],
+      byTheme,
+      total: 5,
+      allowed: 1,
+    };
+    const brute = bruteForce(plan, chance);
+    const exact = padded(
+      mistakeDistribution(plan, (id) => chance.get(id)!),
+      plan.total,
+    );
+    exact.forEach((p, m) => expect(p).toBeCloseTo(brute[m] ?? 0, 12));
+    expect(passProbability(plan, (id) => chance.get(id)!)).toBeCloseTo(brute[0]! + brute[1]!, 12);
+  });
 });
 
 describe('the limits', () => {

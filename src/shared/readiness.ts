@@ -18,6 +18,7 @@
 // Cost: per theme O(n·c²) with c the theme's share (3–6), so a whole bank takes well under a millisecond.
 
 import { scaleShares } from './exam';
+import { retrievability, type Memory } from './memory';
 import type { Stability } from './api/statistics';
 
 /** A question's (or a bank's) answer history: how often it was answered, how often right. */
@@ -51,6 +52,34 @@ export function priorFor(bank: AnswerCounts): Prior {
 export function questionEstimate(counts: AnswerCounts | undefined, prior: Prior): number {
   const a = prior.mean * prior.strength;
   return ((counts?.right ?? 0) + a) / ((counts?.answers ?? 0) + prior.strength);
+}
+
+// ---- The memory model (issue 21) -----------------------------------------------------------------
+
+/** The answers a question has when its count is unknown: the bank's usual three. */
+export const DEFAULT_CHOICES = 3;
+
+/**
+ * The chance (0–1) of a right answer at `at`: the learner recalls it (the memory's retrievability R)
+ * or, failing that, guesses among its `choices` answers: g + (1 − g)·R with g = 1/choices. A question
+ * never answered has no memory and gets `prior` (learnerPrior).
+ */
+export function memoryChance(memory: Memory | undefined, at: Date, choices: number, prior: number): number {
+  if (!memory) return prior;
+  const guess = 1 / Math.max(1, choices);
+  return guess + (1 - guess) * retrievability(memory, at);
+}
+
+/**
+ * The chance of a right answer on a question the learner has never met: their own rate of right
+ * answers, pulled to a blind guess (1/choices) by LEARNER_PRIOR_PULL pseudo-answers, so that a
+ * learner with no record is credited with guessing only and a few lucky answers move little.
+ * `record` is the learner's answers over the qualification's bank (every mode).
+ */
+export const LEARNER_PRIOR_PULL = 20;
+export function learnerPrior(record: AnswerCounts, choices = DEFAULT_CHOICES): number {
+  const guess = 1 / Math.max(1, choices);
+  return (record.right + guess * LEARNER_PRIOR_PULL) / (record.answers + LEARNER_PRIOR_PULL);
 }
 
 /** The exam as drawn: the blueprint, the bank by theme, the exam's size and its allowance. */

@@ -18,6 +18,10 @@ export interface LearnersTable {
   password_hash: string;
   blocked: Flag;
   created_at: string;
+  /** The learner's exam date, YYYY-MM-DD in Asia/Almaty (issue 21); null when not set. */
+  exam_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Minutes a day the learner means to study; null: the default (MINUTES_PER_DAY). */
+  minutes_per_day: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
@@ -312,6 +316,24 @@ export interface FavoriteQuestionsTable {
   created_at: string;
 }
 
+/**
+ * A learner's memory of one question (src/shared/memory.ts, issue 21): its FSRS state after their
+ * last answer in any mode, and their answer counts (what the prior of unanswered questions reads).
+ */
+export interface QuestionMemoryTable {
+  learner_id: number;
+  question_id: number;
+  stability: number;
+  difficulty: number;
+  state: number;
+  reps: number;
+  lapses: number;
+  last_review: string;
+  due: string;
+  answers: number;
+  right: number;
+}
+
 /** Page views per Almaty day (YYYY-MM-DD), route pattern and locale. */
 export interface PageViewsTable {
   day: string;
@@ -347,6 +369,7 @@ export interface Database {
   examination_answers: ExaminationAnswersTable;
   favorite_questions: FavoriteQuestionsTable;
   page_views: PageViewsTable;
+  question_memory: QuestionMemoryTable;
 }
 
 export type Learner = Selectable<LearnersTable>;

