@@ -32,6 +32,7 @@ export const routes = [
   { key: 'simulator', path: 'simulator' },
   { key: 'school', path: 'school' },
   { key: 'rules', path: 'rules' },
+  { key: 'readiness', path: 'readiness' },
   { key: 'stream', path: 'stream' },
   { key: 'booking', path: 'booking' },
   { key: '404', path: '404', onDemand: true, noIndex: true, noRobots: true },
