@@ -56,7 +56,7 @@ export interface SmartPick {
 }
 
 /** The moment the pass percent is predicted for: the exam date when it is still ahead, else now. */
-function predictionMoment(input: SmartInput): Date {
+export function predictionMoment(input: SmartInput): Date {
   return input.examDate && input.examDate.getTime() > input.now.getTime() ? input.examDate : input.now;
 }
 

@@ -44,6 +44,8 @@ const data = (over: Partial<PageData> = {}): PageData => ({
   favorites: [4, 5],
   unfinished: [],
   examination: null,
+  goal: { exam_date: null, minutes_per_day: 20 },
+  plan: null,
   ...over,
 });
 

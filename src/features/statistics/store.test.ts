@@ -40,6 +40,7 @@ describe('notEnoughData and statisticsOf', () => {
     can_test: true,
     enough_data: false,
     pass_percent: null,
+    predicted_for: '2026-06-01',
     familiarity: { total: 10, correct_once: answered, always_wrong: 0, unanswered: 10 - answered },
   });
   it('says there is not enough data until a question has been answered', () => {

@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
+import { categoriesOf } from './qualifications';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -49,4 +50,24 @@ export async function localisedQuestions(db: Db, ids: number[], locale: Locale):
   for (const a of answers)
     byQuestion.set(a.question_id, [...(byQuestion.get(a.question_id) ?? []), { value: a.position, text: a.text }]);
   return rows.map((r) => ({ ...r, answers: byQuestion.get(r.id) ?? [] }));
+}
+
+/**
+ * The active questions serving a qualification (optionally of some themes), by id: what a test draws
+ * from and what there is to know of it. With each its theme and its number of answers.
+ */
+export async function bankQuestions(
+  db: Db,
+  qualificationId: number,
+  themeIds?: number[],
+): Promise<{ id: number; theme_id: number; answers_count: number }[]> {
+  let query = db
+    .selectFrom('questions as q')
+    .select(['q.id', 'q.theme_id', 'q.answers_count'])
+    .distinct()
+    .innerJoin('question_categories as c', 'c.question_id', 'q.id')
+    .where('c.category', 'in', await categoriesOf(db, qualificationId))
+    .where('q.retired_at', 'is', null);
+  if (themeIds) query = query.where('q.theme_id', 'in', themeIds.length ? themeIds : [-1]);
+  return query.orderBy('q.id').execute();
 }

@@ -15,7 +15,7 @@ import { favoriteIds } from './favorites';
 import { learnerQualifications } from './learner-qualifications';
 import { learnerProfile } from './profile';
 import { trainingThemes } from './questions/themes';
-import { statisticsList } from './statistics';
+import { statisticsWithPlans } from './statistics';
 
 type Db = Kysely<Database>;
 interface PageLearner {
@@ -40,11 +40,11 @@ export async function pageData(
   now: Date,
   opts: { page: PageKind; qualification?: number | undefined; examination?: number | undefined },
 ): Promise<PageData> {
-  const [profile, accesses, allowed, statistics, favorites] = await Promise.all([
+  const [profile, accesses, allowed, readiness, favorites] = await Promise.all([
     learnerProfile(db, learner, now),
     listAccesses(db, learner.id, locale, {}, now),
     testableQualificationIds(db, learner.id, now),
-    statisticsList(db, learner.id, locale, now),
+    statisticsWithPlans(db, learner.id, locale, now),
     favoriteIds(db, learner.id),
   ]);
   const qualifications = await learnerQualifications(db, learner.id, locale, now);
@@ -73,9 +73,11 @@ export async function pageData(
     qualifications,
     selected,
     themes,
-    statistics,
+    statistics: readiness.list,
     favorites,
     unfinished,
     examination,
+    goal: readiness.goal,
+    plan: (opts.page === 'home' || opts.page === 'tests') && selected !== null ? readiness.planOf(selected) : null,
   };
 }

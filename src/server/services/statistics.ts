@@ -10,15 +10,15 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import {
-  asPercent,
-  passProbability,
-  priorFor,
-  questionEstimate,
+  DEFAULT_CHOICES,
+  memoryChance,
   stability,
   themeGains,
   type AnswerCounts,
   type ExamPlan,
 } from '../../shared/readiness';
+import { predictionMoment } from '../../shared/smart';
+import type { TodayPlan } from '../../shared/api/readiness';
 import type { DayResult, DynamicsPoint, QualificationStatistics, StatisticsDetail } from '../../shared/api/statistics';
 import { almatyDate } from '../../shared/time';
 import { localized } from '../db/localized';
@@ -28,6 +28,15 @@ import { DomainError } from './domain-error';
 import { expireLateTests, lastAnswerAt } from '../repositories/examinations';
 import { qualificationCategories } from '../repositories/qualifications';
 import { testDuration } from './exam/history';
+import {
+  ENOUGH_ANSWERS,
+  learnerMemory,
+  planOf,
+  predictedFor,
+  predictedPassPercent,
+  smartInput,
+  type LearnerMemory,
+} from './readiness';
 
 /**
  * Enough data for the readiness figures to mean something: at least one ended test of the
@@ -35,7 +44,7 @@ import { testDuration } from './exam/history';
  * pass percent would mostly repeat the prior, so the page shows the not-enough-data notice instead.
  */
 export const ENOUGH_ENDED_TESTS = 1;
-export const ENOUGH_ANSWERS = 20;
+export { ENOUGH_ANSWERS };
 /** Dynamics: the last 20 ended tests. */
 export const DYNAMICS_SIZE = 20;
 
@@ -58,6 +67,10 @@ interface Gathered {
   banks: Map<number, Map<number, number[]>>;
   blueprints: Map<number, { theme: number; share: number }[]>;
   counts: Map<number, AnswerCounts>;
+  /** Answers per question (its chance of a lucky guess). */
+  choices: Map<number, number>;
+  /** The learner's memory of each question and their study goal (the pass percent is predicted from them). */
+  learner: LearnerMemory;
   /** Ended tests per qualification: [exam passed, exam failed, all ended]. */
   results: Map<number, { passed: number; failed: number; ended: number }>;
 }
@@ -111,8 +124,18 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
   // A test whose time ran out while the page was closed counts as what it is: ended.
   await expireLateTests(db, learnerId, now);
   const { quals, testable } = await learnerQualificationRows(db, learnerId, locale, now);
+  const learner = await learnerMemory(db, learnerId);
   if (!quals.length)
-    return { quals, testable, banks: new Map(), blueprints: new Map(), counts: new Map(), results: new Map() };
+    return {
+      quals,
+      testable,
+      banks: new Map(),
+      blueprints: new Map(),
+      counts: new Map(),
+      choices: new Map(),
+      learner,
+      results: new Map(),
+    };
   const codeOf = new Map<number, string>();
   for (const q of quals) codeOf.set(q.id, q.code);
   // A sub-category's questions are its own and its parent's (BE uses B's); the parent may not be listed.
@@ -129,7 +152,7 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
     db
       .selectFrom('questions as q')
       .innerJoin('question_categories as c', 'c.question_id', 'q.id')
-      .select(['q.id', 'q.theme_id', 'c.category'])
+      .select(['q.id', 'q.theme_id', 'q.answers_count', 'c.category'])
       .where('c.category', 'in', [...new Set(quals.flatMap(categoriesOf))])
       .where('q.retired_at', 'is', null)
       .orderBy('q.id')
@@ -169,6 +192,7 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
       id: r.id,
       theme: r.theme_id,
     });
+  const choices = new Map(questions.map((r) => [r.id, r.answers_count]));
   const banks = new Map<number, Map<number, number[]>>();
   for (const q of quals) {
     const seen = new Set<number>();
@@ -201,11 +225,14 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
     }
     results.set(r.qualification_id, entry);
   }
-  return { quals, testable, banks, blueprints, counts, results };
+  return { quals, testable, banks, blueprints, counts, choices, learner, results };
 }
 
-/** The summary of one qualification, and what the detail reuses: its exam plan and the question estimates. */
-function summarise(g: Gathered, q: QualRow) {
+/**
+ * The summary of one qualification, and what the detail and the plan reuse: its exam plan, the rules'
+ * input and each question's chance on the day predicted for.
+ */
+function summarise(g: Gathered, q: QualRow, now: Date) {
   const byTheme = g.banks.get(q.id) ?? new Map<number, number[]>();
   const pool = [...byTheme.values()].flat();
   let correctOnce = 0;
@@ -227,8 +254,11 @@ function summarise(g: Gathered, q: QualRow) {
     total: q.exam_questions,
     allowed: q.allowed_mistakes,
   };
-  const prior = priorFor(bank);
-  const chance = (id: number) => questionEstimate(g.counts.get(id), prior);
+  // The pass percent on the exam date (or now): each question's chance from the learner's memory of it.
+  const input = smartInput({ plan, choices: g.choices }, g.learner, now);
+  const at = predictionMoment(input);
+  const chance = (id: number) =>
+    memoryChance(input.memories.get(id), at, g.choices.get(id) ?? DEFAULT_CHOICES, input.prior);
   const summary: QualificationStatistics = {
     qualification: { id: q.id, name: q.name },
     familiarity: {
@@ -242,9 +272,10 @@ function summarise(g: Gathered, q: QualRow) {
     failed: results.failed,
     can_test: g.testable.has(q.id),
     enough_data: enough,
-    pass_percent: enough ? asPercent(passProbability(plan, chance)) : null,
+    pass_percent: enough ? predictedPassPercent(input) : null,
+    predicted_for: predictedFor(input),
   };
-  return { summary, plan, chance };
+  return { summary, plan, chance, input };
 }
 
 /** One entry per qualification the learner has or had, in the qualifications' order. */
@@ -254,8 +285,35 @@ export async function statisticsList(
   locale: Locale,
   now: Date,
 ): Promise<QualificationStatistics[]> {
+  return (await statisticsWithPlans(db, learnerId, locale, now)).list;
+}
+
+/**
+ * The list, and today's plan of any qualification in it the learner may test in (computed when
+ * asked: a plan weighs every question of the bank), from the same reads. Its pass percent is the
+ * list's, so a page that shows both shows one number.
+ */
+export async function statisticsWithPlans(
+  db: Kysely<Database>,
+  learnerId: number,
+  locale: Locale,
+  now: Date,
+): Promise<{
+  list: QualificationStatistics[];
+  planOf: (qualificationId: number) => TodayPlan | null;
+  goal: LearnerMemory['goal'];
+}> {
   const g = await gather(db, learnerId, locale, now);
-  return g.quals.map((q) => summarise(g, q).summary);
+  const summaries = new Map(g.quals.map((q) => [q.id, summarise(g, q, now)]));
+  return {
+    list: g.quals.map((q) => summaries.get(q.id)!.summary),
+    planOf: (qualificationId) => {
+      const s = summaries.get(qualificationId);
+      if (!s || !g.testable.has(qualificationId)) return null;
+      return planOf(s.summary.qualification, s.input, g.learner.goal, s.summary.pass_percent);
+    },
+    goal: g.learner.goal,
+  };
 }
 
 /**
@@ -279,7 +337,7 @@ export async function statisticsDetail(
   const g = await gather(db, learnerId, locale, now);
   const q = g.quals.find((r) => r.id === qualificationId);
   if (!q) throw new DomainError('forbidden', 'errors.noStatistics');
-  const { summary, plan, chance } = summarise(g, q);
+  const { summary, plan, chance } = summarise(g, q, now);
 
   const tests = await db
     .selectFrom('examinations as e')

@@ -4,7 +4,16 @@
 // work on them are in src/shared/exam.ts.
 import type { SmartReason } from './readiness';
 
-export const TRAINING_MODES = ['train', 'themes', 'favorites', 'incorrect', 'lesson', 'module', 'final'] as const;
+export const TRAINING_MODES = [
+  'train',
+  'themes',
+  'favorites',
+  'incorrect',
+  'lesson',
+  'module',
+  'final',
+  'smart',
+] as const;
 export type TrainingMode = (typeof TRAINING_MODES)[number];
 /** What the server stores: the exam or one of the trainings. */
 export type StoredMode = 'exam' | TrainingMode;

@@ -29,7 +29,7 @@ export interface PageData {
   /** The runner (`test`): the learner's test as GET …/examinations/{id} answers it; null when it is not theirs or not there (the runner then asks itself and shows why). */
   examination: Examination | null;
   /** The learner's exam date and minutes per day (issue 21). */
-  goal?: StudyGoal;
-  /** Home and the tests page: today's smart-training plan for the selected qualification (null without one). */
-  plan?: TodayPlan | null;
+  goal: StudyGoal;
+  /** Home and the tests page: today's smart-training plan for the selected qualification (null elsewhere and without one). */
+  plan: TodayPlan | null;
 }

@@ -29,8 +29,13 @@ export interface QualificationStatistics {
    * and 20 answers to questions of its bank); otherwise the page shows the not-enough-data notice.
    */
   enough_data: boolean;
-  /** The probable pass percent (0–100, one decimal), null without enough data. */
+  /**
+   * The probable pass percent (0–100, one decimal) on `predicted_for`, from the learner's memory of each
+   * question (issue 21); null without enough data.
+   */
   pass_percent: number | null;
+  /** YYYY-MM-DD: the learner's exam date while it is ahead, else today (Asia/Almaty). */
+  predicted_for: string;
 }
 
 /** Passed and failed tests (exams and judged trainings that ended) on one day, Almaty time. */

@@ -4,8 +4,9 @@
 import type { TrainingMode } from '../../../shared/api/exam';
 import { drawBlueprint, shuffle, spreadOverThemes, type Random } from '../../../shared/exam';
 import { lastAnswers, type Db } from '../../repositories/examinations';
-import { categoriesOf } from '../../repositories/qualifications';
+import { bankQuestions } from '../../repositories/questions';
 import { DomainError } from '../domain-error';
+import { SMART_TRAINING_MAX } from '../readiness';
 
 /** How many questions a training draw takes when `extras.count` does not say (a lesson's credit test 10, a module's 20, the course's final test an exam's worth). */
 const TRAINING_SIZE: Record<TrainingMode, number> = {
@@ -16,6 +17,7 @@ const TRAINING_SIZE: Record<TrainingMode, number> = {
   lesson: 10,
   module: 20,
   final: 40,
+  smart: SMART_TRAINING_MAX,
 };
 
 /** What a start request asks of the draw (and of a training's clock: `time`). */
@@ -30,16 +32,8 @@ export interface DrawExtras {
 
 /** Active question ids serving a qualification, optionally of some themes, grouped by theme. */
 async function pool(db: Db, qualificationId: number, themeIds?: number[]): Promise<Map<number, number[]>> {
-  let query = db
-    .selectFrom('questions as q')
-    .select(['q.id', 'q.theme_id'])
-    .distinct()
-    .innerJoin('question_categories as c', 'c.question_id', 'q.id')
-    .where('c.category', 'in', await categoriesOf(db, qualificationId))
-    .where('q.retired_at', 'is', null);
-  if (themeIds) query = query.where('q.theme_id', 'in', themeIds.length ? themeIds : [-1]);
   const byTheme = new Map<number, number[]>();
-  for (const r of await query.orderBy('q.id').execute())
+  for (const r of await bankQuestions(db, qualificationId, themeIds))
     byTheme.set(r.theme_id, [...(byTheme.get(r.theme_id) ?? []), r.id]);
   return byTheme;
 }
@@ -84,6 +78,8 @@ export async function drawTraining(
   extras: DrawExtras,
   random: Random,
 ): Promise<number[]> {
+  // The smart training is drawn from the learner's memory (services/readiness.ts drawSmart).
+  if (mode === 'smart') throw new Error('drawTraining: the smart training is drawn by drawSmart');
   const size = Math.min(extras.count ?? TRAINING_SIZE[mode], 200);
   const all = (m: Map<number, number[]>) => [...m.values()].flat();
   if (mode === 'train' || mode === 'final') {

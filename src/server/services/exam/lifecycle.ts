@@ -28,6 +28,7 @@ import {
 } from '../../repositories/examinations';
 import { DomainError } from '../domain-error';
 import { accessEnd, checkAccess, endUnbegunExam } from './access';
+import { drawSmart } from '../readiness';
 import { drawByBlueprint, drawTraining, type DrawExtras } from './draw';
 
 export interface StartInput {
@@ -140,10 +141,16 @@ export async function startExamination(
       now,
     );
     if (takeUp) return newest.id;
-    const ids =
-      mode === 'exam'
-        ? await drawByBlueprint(trx, qual.id, qual.exam_questions, random)
-        : await drawTraining(trx, learnerId, qual.id, mode as TrainingMode, input.extras, random);
+    let stored = extras;
+    let ids: number[];
+    if (mode === 'exam') ids = await drawByBlueprint(trx, qual.id, qual.exam_questions, random);
+    else if (mode === 'smart') {
+      // Drawn from the learner's memory as it is now (never taken up unbegun: memory moves); the test
+      // keeps why it holds these questions, for its start card.
+      const smart = await drawSmart(trx, learnerId, qual.id, input.extras.count, now, random);
+      ids = smart.ids;
+      stored = JSON.stringify({ ...JSON.parse(extras), smart: smart.reason });
+    } else ids = await drawTraining(trx, learnerId, qual.id, mode as TrainingMode, input.extras, random);
     if (!ids.length) throw new DomainError('invalid', 'errors.noQuestions');
     // The exam keeps its qualification's rules whatever the extras say; a training is timed only when asked.
     const timeLimit = mode === 'exam' ? qual.exam_minutes * 60 : input.extras.time ? input.extras.time * 60 : null;
@@ -157,7 +164,7 @@ export async function startExamination(
         language: input.language,
         time_limit: timeLimit,
         allowed_mistakes: mode === 'exam' ? qual.allowed_mistakes : null,
-        extras,
+        extras: stored,
         access_until: accessUntil,
       },
       ids,

@@ -4,11 +4,14 @@
 import type { Kysely } from 'kysely';
 import { isLocale, type Locale } from '../../../i18n/locales';
 import type { Examination } from '../../../shared/api/exam';
+import type { SmartReason } from '../../../shared/api/readiness';
 import { mayReveal, mistakesAllowed } from '../../../shared/exam';
+import { localized } from '../../db/localized';
 import type { Database } from '../../db/schema';
 import { examinationSlots, type ExamRecord } from '../../repositories/examinations';
 import { qualificationRules } from '../../repositories/qualifications';
 import { questionTexts, shownQuestion } from '../questions/texts';
+import type { StoredSmartReason } from '../readiness';
 import { sealedQuestions } from './access';
 import { beginExamination, ownExamination } from './lifecycle';
 
@@ -41,7 +44,7 @@ export async function examinationView(
     ).map((f) => f.question_id),
   );
   const qual = await qualificationRules(db, exam.qualification_id, locale);
-  const extras = JSON.parse(exam.extras || '{}') as { commentsBefore?: boolean };
+  const extras = JSON.parse(exam.extras || '{}') as { commentsBefore?: boolean; smart?: StoredSmartReason };
   const ended = exam.status !== 'process';
   const training = exam.prepare;
   const rules = { status: exam.status, prepare: training, commentsBefore: extras.commentsBefore };
@@ -83,6 +86,26 @@ export async function examinationView(
       answer: s.answer,
       correct: s.correct,
     })),
+    ...(extras.smart ? { smart: await smartReason(db, extras.smart, locale) } : {}),
+  };
+}
+
+/** A smart training's reasons with its themes named in the test's language. */
+async function smartReason(db: Kysely<Database>, stored: StoredSmartReason, locale: Locale): Promise<SmartReason> {
+  const ids = stored.weak.map((w) => w.theme);
+  const names = new Map(
+    (ids.length
+      ? await db
+          .selectFrom('themes')
+          .select(['id', localized(locale, 'name')])
+          .where('id', 'in', ids)
+          .execute()
+      : []
+    ).map((t) => [t.id, t.name]),
+  );
+  return {
+    ...stored,
+    weak: stored.weak.map((w) => ({ theme: { id: w.theme, name: names.get(w.theme) ?? '' }, questions: w.questions })),
   };
 }
 
