@@ -52,7 +52,7 @@ export function applyPageData(data: PageData, preloadExamination?: (exam: Examin
   $statistics.set(data.statistics);
   $favoriteIds.set(data.favorites);
   // Before the user: the goal's store asks for it once a learner is known and it is not.
-  if (data.goal) $studyGoal.set(data.goal);
+  $studyGoal.set(data.goal);
   const tests = data.accesses.filter((a) => a.type === 'test' && a.can) as AccessItem[];
   if (tests.length) $qualifications.set(data.qualifications as Qualification[]);
   // Before the user is set: the runner opens its test as soon as it knows who is here.
@@ -68,7 +68,8 @@ export function applyPageData(data: PageData, preloadExamination?: (exam: Examin
   }
   $selectedQualification.set(selected);
   writeUserSetting(user.id, SELECTED_QUAL_KEY, selected);
-  if (data.plan !== undefined) preloadPlan(selected, data.plan);
+  // Only home and the tests page are given the plan (elsewhere it is null without meaning "none").
+  if (data.page === 'home' || data.page === 'tests') preloadPlan(selected, data.plan);
   // Themes saved locally keep the learner's ticks; the server's come unticked.
   const saved = readUserSetting<Record<string, Theme[]>>(user.id, TEST_THEMES_KEY, {});
   if (saved[selected]?.length) $themes.set(saved[selected]);

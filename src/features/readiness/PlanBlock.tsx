@@ -73,7 +73,7 @@ export default function PlanBlock({ locale, texts, plan, title, lead, starting, 
         <button
           className="btn btn--primary"
           type="button"
-          disabled={waiting || disabled || starting}
+          disabled={waiting || disabled || starting || plan.questions === 0}
           aria-busy={starting}
           onClick={onStart}
           data-start="smart"

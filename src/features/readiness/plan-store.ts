@@ -43,7 +43,7 @@ export async function loadPlan(qualification: number): Promise<TodayPlan | null>
   const data = await apiRequest<PageData>('/rest/v1/core/user/page/home', { query: { qualification } });
   const plan = data.selected === qualification ? (data.plan ?? null) : null;
   if (!current()) return plan;
-  if (data.goal) $studyGoal.set(data.goal);
+  $studyGoal.set(data.goal);
   $plans.setKey(qualification, plan);
   return plan;
 }
