@@ -26,7 +26,10 @@ test.afterEach(() => {
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 async function violations(page: Page): Promise<string[]> {
-  const found = await new AxeBuilder({ page }).withTags(tags).options({ resultTypes: ['violations'] }).analyze();
+  const found = await new AxeBuilder({ page })
+    .withTags(tags)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return found.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
@@ -113,17 +116,17 @@ test('a learner sets an exam date, takes two smart trainings and sees the plan a
   await form.locator('[data-goal-save]').click();
   await expect(form.locator('[data-goal-error]')).toContainText(t('ru', 'errors.examDatePast'));
   expect(await violations(page)).toEqual([]);
-  // …a date 30 days ahead and 5 minutes a day are saved (small trainings for this journey).
+  // …a date 30 days ahead and 15 minutes a day (20 questions: enough answers for a prediction after one training) are saved.
   const examDay = almatyDay(30);
   await form.locator('[data-goal-date]').fill(examDay);
   const minutes = form.getByRole('spinbutton', { name: t('ru', 'goal.minutes') });
-  await minutes.fill('5');
+  await minutes.fill('15');
   await minutes.press('Enter');
   await form.locator('[data-goal-save]').click();
   await expect(form.locator('[data-goal-status]')).toHaveText(t('ru', 'goal.saved'));
   await page.reload();
   await expect(page.locator('[data-goal-date]')).toHaveValue(examDay);
-  await expect(page.getByRole('spinbutton', { name: t('ru', 'goal.minutes') })).toHaveValue('5');
+  await expect(page.getByRole('spinbutton', { name: t('ru', 'goal.minutes') })).toHaveValue('15');
 
   // The tests page: the plan for the exam date, with the days left.
   await open(page, '/ru/tests');
