@@ -63,7 +63,7 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/ru\/$/);
 }
 
-/** Starts the smart training from the tests page's plan, answers every question right, and sees the result. */
+/** Starts the smart training from the plan on the page (tests or home), answers every question right, and sees the result. */
 async function takeSmartTraining(page: Page) {
   await page.locator('[data-plan] [data-start="smart"]').click();
   const dialog = page.locator('[data-mode-dialog]');
@@ -142,12 +142,29 @@ test('a learner sets an exam date, takes two smart trainings and sees the plan a
   const afterOne = await forecast.textContent();
   expect(afterOne).not.toBe(before);
 
+  // The second one from home's plan.
+  await open(page, '/ru/');
+  await expect(forecast).toHaveText(afterOne!);
   await takeSmartTraining(page);
-  // Home shows the same plan, moved again.
   await open(page, '/ru/');
   await expect(forecast).toContainText(`Прогноз сдачи на ${ddmmyyyy(examDay)}:`);
   await expect(forecast).not.toHaveText(afterOne!);
   await expect(plan.locator('[data-plan-days]')).toHaveText('До экзамена 30 дней');
+  expect(await violations(page)).toEqual([]);
+});
+
+test('the goal form is a signed-in learner’s only, and fits a phone', async ({ page }) => {
+  await open(page, '/ru/settings');
+  await expect(page.locator('[data-settings]')).toBeVisible();
+  await expect(page.locator('[data-goal-form]')).toHaveCount(0);
+  demoLearnerCopy(LOGIN, 'Дана Жолова', ['test']);
+  await signIn(page);
+  await page.setViewportSize(PHONE);
+  await open(page, '/kz/settings');
+  const form = page.locator('[data-goal-form]');
+  await expect(form.locator('[data-goal-date]')).toBeVisible();
+  await expect(form.getByRole('spinbutton', { name: t('kz', 'goal.minutes') })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   expect(await violations(page)).toEqual([]);
 });
 
