@@ -1,7 +1,7 @@
 // The learner's exam date and minutes per day (issue 21), saved to the server. Visitors do not see it.
 // The store checks and saves; this form renders its state.
 import { useStore } from '@nanostores/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import NumberInput from '../../components/NumberInput';
 import { $authStatus } from '../../client/auth';
 import { normalizeNumberInput } from '../../client/number-input';
@@ -42,7 +42,7 @@ function GoalFields({ texts, goal }: Props & { goal: StudyGoal }) {
   const dateWrong = save.status === 'unreadable';
   const saving = save.status === 'saving';
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // Read the fields as they are now: Enter in the minutes field commits it in the same event.
     const form = new FormData(event.currentTarget);
