@@ -51,6 +51,8 @@ export default function HomePlan({ locale, texts }: { locale: Locale; texts: Tex
       texts={texts}
       plan={plan}
       title={texts['plan.title']!}
+      // Home lists every category bought: the plan says which one it is for.
+      lead={plan?.qualification.name}
       starting={starting}
       disabled={false}
       onStart={() => void start()}
