@@ -1,6 +1,6 @@
 // The memory of a question: FSRS as an exam question uses it (right → Good, wrong → Again).
 import { describe, expect, it } from 'vitest';
-import { remember, retrievability, type Memory } from './memory';
+import { neverWrong, recallAfter, remember, retrievability, stabilityAfter, type Memory } from './memory';
 
 const day = 86_400_000;
 const start = new Date('2026-03-01T09:00:00Z');
@@ -58,5 +58,38 @@ describe('memory', () => {
     const m = remember(null, true, after(5));
     const older = remember(m, true, after(1));
     expect(older.last_review).toBe(m.last_review);
+  });
+
+  it('stabilityAfter and recallAfter agree with remember and retrievability', () => {
+    let m: Memory | null = null;
+    const steps: [boolean, number][] = [
+      [false, 0],
+      [true, 0.2],
+      [true, 1.7],
+      [false, 6.3],
+      [true, 6.4],
+      [true, 20],
+      [true, 20.01],
+      [false, 75],
+    ];
+    for (const [right, d] of steps) {
+      for (const probe of [true, false])
+        expect(stabilityAfter(m, probe, after(d))).toBe(remember(m, probe, after(d)).stability);
+      m = remember(m, right, after(d));
+      expect(recallAfter(m.stability, 4.5)).toBe(retrievability(m, after(d + 4.5)));
+    }
+  });
+
+  it('neverWrong: every answer so far right, read from the state', () => {
+    const right = remember(null, true, start);
+    expect(neverWrong(right)).toBe(true);
+    expect(neverWrong(remember(remember(right, true, after(3)), true, after(20)))).toBe(true);
+    expect(neverWrong(remember(null, false, start))).toBe(false);
+    // A wrong first answer is told by its difficulty even after many right ones.
+    let m = remember(null, false, start);
+    for (let d = 1; d < 40; d++) m = remember(m, true, after(d * 3));
+    expect(m.lapses).toBe(0);
+    expect(neverWrong(m)).toBe(false);
+    expect(neverWrong(remember(right, false, after(2)))).toBe(false);
   });
 });

@@ -3,7 +3,16 @@
 // scheduler is ts-fsrs (FSRS-6 with its default parameters); this file only says how an exam
 // question maps onto it. Pure: the server stores the state (question_memory), the readiness figures
 // and the calibration script read it.
-import { createEmptyCard, forgetting_curve, fsrs, generatorParameters, Rating, type Card, type State } from 'ts-fsrs';
+import {
+  createEmptyCard,
+  dateDiffInDays,
+  forgetting_curve,
+  fsrs,
+  generatorParameters,
+  Rating,
+  type Card,
+  type State,
+} from 'ts-fsrs';
 
 /** What is stored per learner and question (dates as ISO strings, as every other timestamp here). */
 export interface Memory {
@@ -53,7 +62,37 @@ export function remember(memory: Memory | null, correct: boolean, at: Date): Mem
   };
 }
 
+/**
+ * Whether every answer to the question so far was right: no lapse, and the difficulty a right first
+ * answer sets (a wrong first answer starts it far higher, and right answers after barely move it).
+ */
+const FIRST_RIGHT_DIFFICULTY = scheduler.next_state(null, 0, Rating.Good).difficulty;
+const FIRST_WRONG_DIFFICULTY = scheduler.next_state(null, 0, Rating.Again).difficulty;
+export function neverWrong(memory: Memory): boolean {
+  return memory.lapses === 0 && memory.difficulty < (FIRST_RIGHT_DIFFICULTY + FIRST_WRONG_DIFFICULTY) / 2;
+}
+
 const DAY_MS = 86_400_000;
+
+/**
+ * The stability remember() would store after one more answer at `at`, without building the state:
+ * smart selection asks it of every question twice (right and wrong), and this skips the library's
+ * card and date bookkeeping. The same FSRS step on the same whole days (memory.test.ts checks both
+ * agree).
+ */
+export function stabilityAfter(memory: Memory | null, correct: boolean, at: Date): number {
+  const grade = correct ? Rating.Good : Rating.Again;
+  if (!memory) return scheduler.next_state(null, 0, grade).stability;
+  const last = new Date(memory.last_review);
+  const days = at.getTime() > last.getTime() ? dateDiffInDays(last, at) : 0;
+  return scheduler.next_state({ difficulty: memory.difficulty, stability: memory.stability }, days, grade).stability;
+}
+
+/** The probability of recall `days` (fractional) after an answer that left the given stability. */
+export function recallAfter(stability: number, days: number): number {
+  const r = forgetting_curve(scheduler.parameters.w, Math.max(0, days), stability);
+  return Number.isFinite(r) ? Math.min(1, Math.max(0, r)) : 0;
+}
 
 /**
  * The probability (0–1) the learner recalls the question at `at`: FSRS's forgetting curve over the
@@ -61,7 +100,5 @@ const DAY_MS = 86_400_000;
  * which would call a question answered wrong last night certain this morning).
  */
 export function retrievability(memory: Memory, at: Date): number {
-  const days = Math.max(0, (at.getTime() - Date.parse(memory.last_review)) / DAY_MS);
-  const r = forgetting_curve(scheduler.parameters.w, days, memory.stability);
-  return Number.isFinite(r) ? Math.min(1, Math.max(0, r)) : 0;
+  return recallAfter(memory.stability, (at.getTime() - Date.parse(memory.last_review)) / DAY_MS);
 }

@@ -5,9 +5,12 @@ import { drawBlueprint, scaleShares } from './exam';
 import { remember } from './memory';
 import {
   asPercent,
+  firstAnswers,
   learnerPrior,
+  typicalChoices,
   memoryChance,
   mistakeDistribution,
+  passByTheme,
   passProbability,
   priorFor,
   questionEstimate,
@@ -241,6 +244,29 @@ describe('the pass percent from memory (issue 21)', () => {
     expect(learnerPrior({ answers: 1000, right: 900 }, 3)).toBeCloseTo(0.9, 1);
   });
 
+  it('the first answers are read from the memories and counts; the typical choices from the bank', () => {
+    const histories = [[true, true, false, true], [false, true, true], [false, false, true], [true], [false]];
+    const rows = histories.map((answers) => {
+      let m: ReturnType<typeof remember> | null = null;
+      answers.forEach((right, i) => (m = remember(m, right, ago(20 - 3 * i))));
+      return { ...m!, answers: answers.length, right: answers.filter(Boolean).length };
+    });
+    expect(firstAnswers(rows)).toEqual({ answers: 5, right: 2 });
+    expect(typicalChoices([3, 3, 3])).toBeCloseTo(3, 12);
+    expect(typicalChoices([2, 4])).toBeCloseTo(2 / (1 / 2 + 1 / 4), 12);
+  });
+
+  it('a question answered right every time keeps at least the prior; a wrong answer does not', () => {
+    const right = remember(null, true, ago(1));
+    for (const days of [0, 3, 30, 300, 3000]) {
+      const then = new Date(now.getTime() + days * day);
+      expect(memoryChance(right, then, 4, 0.6)).toBeGreaterThanOrEqual(0.6);
+      expect(memoryChance(right, then, 4, 0.6)).toBeGreaterThanOrEqual(memoryChance(right, then, 4, 0));
+    }
+    const wrong = remember(null, false, ago(1));
+    expect(memoryChance(wrong, new Date(now.getTime() + 3000 * day), 4, 0.6)).toBeLessThan(0.6);
+  });
+
   it('the exact DP over memory chances agrees with brute force on small banks', () => {
     const random = seeded(7);
     const { byTheme } = bank([4, 3, 3], random);
@@ -274,6 +300,34 @@ describe('the pass percent from memory (issue 21)', () => {
     );
     exact.forEach((p, m) => expect(p).toBeCloseTo(brute[m] ?? 0, 12));
     expect(passProbability(plan, (id) => chance.get(id)!)).toBeCloseTo(brute[0]! + brute[1]!, 12);
+  });
+});
+
+describe('passByTheme', () => {
+  it('is the pass probability with one theme raised at a time, with and without a shortfall', () => {
+    const random = seeded(11);
+    for (const [sizes, shares, total] of [
+      [[6, 5, 7, 3], [2, 2, 3], 7],
+      [[2, 5, 4], [3, 2, 2], 7],
+    ] as [number[], number[], number][]) {
+      const { byTheme, chance } = bank(sizes, random);
+      const plan: ExamPlan = {
+        blueprint: shares.map((share, t) => ({ theme: t + 1, share })),
+        byTheme,
+        total,
+        allowed: 2,
+      };
+      const at = (id: number) => chance.get(id)!;
+      const raised = (id: number) => Math.min(1, at(id) + 0.2);
+      const result = passByTheme(plan, at, raised);
+      expect(result.base).toBeCloseTo(passProbability(plan, at), 12);
+      expect([...result.raised.keys()].sort()).toEqual([...byTheme.keys()].sort());
+      for (const [theme, ids] of byTheme)
+        expect(result.raised.get(theme)).toBeCloseTo(
+          passProbability(plan, (id) => (ids.includes(id) ? raised(id) : at(id))),
+          12,
+        );
+    }
   });
 });
 

@@ -18,8 +18,10 @@
 // Cost: per theme O(n·c²) with c the theme's share (3–6), so a whole bank takes well under a millisecond.
 
 import { scaleShares } from './exam';
-import { retrievability, type Memory } from './memory';
+import { neverWrong, recallAfter, type Memory } from './memory';
 import type { Stability } from './api/statistics';
+
+const DAY_MS = 86_400_000;
 
 /** A question's (or a bank's) answer history: how often it was answered, how often right. */
 export interface AnswerCounts {
@@ -60,26 +62,73 @@ export function questionEstimate(counts: AnswerCounts | undefined, prior: Prior)
 export const DEFAULT_CHOICES = 3;
 
 /**
- * The chance (0–1) of a right answer at `at`: the learner recalls it (the memory's retrievability R)
- * or, failing that, guesses among its `choices` answers: g + (1 − g)·R with g = 1/choices. A question
- * never answered has no memory and gets `prior` (learnerPrior).
+ * How much of FSRS's stability a memory is credited with. FSRS's defaults are fitted to flashcards,
+ * where a right answer is recall; here a right answer may be a lucky guess among the answers, and a
+ * guess teaches far less than the Good it is recorded as. Discounted to 0.6, the predicted pass
+ * percent matches the simulated learners' exams (npm run readiness:calibrate: undiscounted, the model
+ * is overconfident by 10–15 points in the middle deciles).
  */
-export function memoryChance(memory: Memory | undefined, at: Date, choices: number, prior: number): number {
-  if (!memory) return prior;
+export const STABILITY_CREDIT = 0.6;
+
+/**
+ * The chance of a right answer `days` after an answer that left `stability`, among `choices` answers.
+ * A question answered right every time (`allRight`) keeps at least the prior: answering a new question
+ * right never makes it less likely right than it was unseen (the memory of one right answer, two days'
+ * stability, would soon fall below it).
+ */
+export function chanceOf(stability: number, days: number, choices: number, allRight: boolean, prior: number): number {
   const guess = 1 / Math.max(1, choices);
-  return guess + (1 - guess) * retrievability(memory, at);
+  const chance = guess + (1 - guess) * recallAfter(stability * STABILITY_CREDIT, days);
+  return allRight ? Math.max(chance, prior) : chance;
 }
 
 /**
- * The chance of a right answer on a question the learner has never met: their own rate of right
- * answers, pulled to a blind guess (1/choices) by LEARNER_PRIOR_PULL pseudo-answers, so that a
- * learner with no record is credited with guessing only and a few lucky answers move little.
- * `record` is the learner's answers over the qualification's bank (every mode).
+ * The chance (0–1) of a right answer at `at`: the learner recalls it (the memory's retrievability R)
+ * or, failing that, guesses among its `choices` answers: g + (1 − g)·R with g = 1/choices (see
+ * chanceOf). A question never answered has no memory and gets `prior` (learnerPrior).
+ */
+export function memoryChance(memory: Memory | undefined, at: Date, choices: number, prior: number): number {
+  if (!memory) return prior;
+  const days = (at.getTime() - Date.parse(memory.last_review)) / DAY_MS;
+  return chanceOf(memory.stability, days, choices, neverWrong(memory), prior);
+}
+
+/**
+ * The chance of a right answer on a question the learner has never met: their rate of right first
+ * answers (firstAnswers: a question met before is no longer new, so later answers would overstate
+ * it), pulled to a blind guess (1/choices) by LEARNER_PRIOR_PULL pseudo-answers, so that a learner
+ * with no record is credited with guessing only and a few lucky answers move little.
  */
 export const LEARNER_PRIOR_PULL = 20;
-export function learnerPrior(record: AnswerCounts, choices = DEFAULT_CHOICES): number {
+export function learnerPrior(firstAnswers: AnswerCounts, choices = DEFAULT_CHOICES): number {
   const guess = 1 / Math.max(1, choices);
-  return (record.right + guess * LEARNER_PRIOR_PULL) / (record.answers + LEARNER_PRIOR_PULL);
+  return (firstAnswers.right + guess * LEARNER_PRIOR_PULL) / (firstAnswers.answers + LEARNER_PRIOR_PULL);
+}
+
+/** The number of answers whose blind guess is the bank's average guess (1 / mean of 1/k): learnerPrior's `choices`. */
+export function typicalChoices(choices: Iterable<number>): number {
+  let n = 0;
+  let guess = 0;
+  for (const k of choices) {
+    n++;
+    guess += 1 / Math.max(1, k);
+  }
+  return n ? n / guess : DEFAULT_CHOICES;
+}
+
+/**
+ * The learner's first answers to the questions they have met, from each question's memory and answer
+ * counts: every wrong answer after the first is a lapse (right → Good, wrong → Again, and the first
+ * answer is no lapse), so the first was wrong when the wrong answers outnumber the lapses.
+ */
+export function firstAnswers(memories: Iterable<Memory & AnswerCounts>): AnswerCounts {
+  const first: AnswerCounts = { answers: 0, right: 0 };
+  for (const m of memories) {
+    if (m.answers <= 0) continue;
+    first.answers++;
+    if (m.answers - m.right <= m.lapses) first.right++;
+  }
+  return first;
 }
 
 /** The exam as drawn: the blueprint, the bank by theme, the exam's size and its allowance. */
@@ -133,32 +182,51 @@ function logChoose(logFact: number[], n: number, k: number): number {
   return logFact[n]! - logFact[k]! - logFact[n - k]!;
 }
 
-/** The exact distribution of an exam's mistakes (index = mistakes), given each question's chance of a right answer. */
-export function mistakeDistribution(plan: ExamPlan, chanceRight: (question: number) => number): number[] {
+/** One theme's part in the draw: its mistake chances, its share and the questions it has beyond it. */
+interface Part {
+  theme: number;
+  q: number[];
+  base: number;
+  left: number;
+}
+
+/** The themes' parts (the blueprint's first, then those outside it) and the shortfall topped up from their rest. */
+function examParts(plan: ExamPlan, chanceRight: (question: number) => number) {
   const known = new Set<number>();
   const shares = scaleShares(
     plan.blueprint.map((b) => b.share),
     plan.total,
   );
-  const parts: { q: number[]; base: number; left: number }[] = [];
+  const parts: Part[] = [];
   for (const [i, { theme }] of plan.blueprint.entries()) {
     if (known.has(theme)) continue;
     known.add(theme);
     const ids = plan.byTheme.get(theme) ?? [];
     const base = Math.min(shares[i]!, ids.length);
-    parts.push({ q: ids.map((id) => 1 - chanceRight(id)), base, left: ids.length - base });
+    parts.push({ theme, q: ids.map((id) => 1 - chanceRight(id)), base, left: ids.length - base });
   }
   for (const [theme, ids] of plan.byTheme)
-    if (!known.has(theme)) parts.push({ q: ids.map((id) => 1 - chanceRight(id)), base: 0, left: ids.length });
+    if (!known.has(theme)) parts.push({ theme, q: ids.map((id) => 1 - chanceRight(id)), base: 0, left: ids.length });
   const drawn = Math.min(
     plan.total,
     parts.reduce((s, p) => s + p.base, 0),
   );
   const leftTotal = parts.reduce((s, p) => s + p.left, 0);
   const shortfall = Math.max(0, Math.min(plan.total - drawn, leftTotal));
+  return { parts, shortfall, leftTotal };
+}
 
-  const logFact = [0];
-  for (let n = 1; n <= leftTotal; n++) logFact.push(logFact[n - 1]! + Math.log(n));
+/** ln n! for n up to what was asked so far (grown on demand, shared by every call). */
+const logFact = [0];
+function logFactorials(upTo: number): number[] {
+  for (let n = logFact.length; n <= upTo; n++) logFact.push(logFact[n - 1]! + Math.log(n));
+  return logFact;
+}
+
+/** The exact distribution of an exam's mistakes (index = mistakes), given each question's chance of a right answer. */
+export function mistakeDistribution(plan: ExamPlan, chanceRight: (question: number) => number): number[] {
+  const { parts, shortfall, leftTotal } = examParts(plan, chanceRight);
+  const logFact = logFactorials(leftTotal);
   // acc[s]: the mistakes so far, given that s of the shortfall came from the themes so far.
   let acc: number[][] = [[1]];
   let accLeft = 0;
@@ -191,11 +259,59 @@ export function mistakeDistribution(plan: ExamPlan, chanceRight: (question: numb
 }
 
 /** The probability (0–1) that an exam drawn by the plan has at most `plan.allowed` mistakes. */
-export function passProbability(plan: ExamPlan, chanceRight: (question: number) => number): number {
-  const dist = mistakeDistribution(plan, chanceRight);
+/** The mass of a mistakes distribution at or below the allowance, kept within 0–1 against rounding. */
+const atMost = (dist: readonly number[], allowed: number) => {
   let p = 0;
-  for (let m = 0; m <= plan.allowed && m < dist.length; m++) p += dist[m]!;
+  for (let m = 0; m <= allowed && m < dist.length; m++) p += dist[m]!;
   return Math.min(1, Math.max(0, p));
+};
+
+export function passProbability(plan: ExamPlan, chanceRight: (question: number) => number): number {
+  return atMost(mistakeDistribution(plan, chanceRight), plan.allowed);
+}
+
+/**
+ * The pass probability, and for each theme of the bank the pass probability were its questions'
+ * chances `raised` (the others' kept): what smart selection weighs themes by. When every blueprint
+ * theme has its share (the usual bank) the themes' distributions are computed once and each raised
+ * theme is convolved with the others' prefix and suffix; otherwise each is the full DP.
+ */
+export function passByTheme(
+  plan: ExamPlan,
+  chanceRight: (question: number) => number,
+  raised: (question: number) => number,
+): { base: number; raised: Map<number, number> } {
+  const { parts, shortfall } = examParts(plan, chanceRight);
+  const result = new Map<number, number>();
+  if (shortfall > 0) {
+    for (const [theme, ids] of plan.byTheme) {
+      const members = new Set(ids);
+      result.set(
+        theme,
+        passProbability(plan, (id) => (members.has(id) ? raised(id) : chanceRight(id))),
+      );
+    }
+    return { base: passProbability(plan, chanceRight), raised: result };
+  }
+  const cut = (d: number[]) => d.slice(0, plan.allowed + 1);
+  const dists = parts.map((p) => subsetMistakes(p.q, p.base)[p.base]!);
+  const prefix: number[][] = [[1]];
+  for (const d of dists) prefix.push(cut(convolve(prefix[prefix.length - 1]!, d)));
+  const suffix: number[][] = new Array<number[]>(dists.length + 1);
+  suffix[dists.length] = [1];
+  for (let i = dists.length - 1; i >= 0; i--) suffix[i] = cut(convolve(dists[i]!, suffix[i + 1]!));
+  const base = atMost(prefix[dists.length]!, plan.allowed);
+  for (const [i, part] of parts.entries()) {
+    if (part.base === 0) {
+      result.set(part.theme, base);
+      continue;
+    }
+    const ids = plan.byTheme.get(part.theme) ?? [];
+    const q = ids.map((id) => 1 - raised(id));
+    const dist = subsetMistakes(q, part.base)[part.base]!;
+    result.set(part.theme, atMost(convolve(convolve(prefix[i]!, dist), suffix[i + 1]!), plan.allowed));
+  }
+  return { base, raised: result };
 }
 
 /** 0–1 as a percent with one decimal. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { remember, type Memory } from './memory';
 import type { ExamPlan } from './readiness';
 import {
+  HORIZON_DAYS,
   predictedPass,
   questionsForMinutes,
   SECONDS_PER_QUESTION,
@@ -101,8 +102,10 @@ describe('smart selection', () => {
     const none = new Map<number, Memory>();
     expect(todayPlan(input(plan, none, { examDate: at(10), minutesPerDay: 240 })).fresh).toHaveLength(6);
     expect(todayPlan(input(plan, none, { examDate: at(2), minutesPerDay: 240 })).fresh).toHaveLength(30);
-    // No exam date: a month's pace.
-    expect(todayPlan(input(plan, none, { examDate: null, minutesPerDay: 240 })).fresh).toHaveLength(2);
+    // No exam date: the pace that covers the bank in HORIZON_DAYS.
+    expect(todayPlan(input(plan, none, { examDate: null, minutesPerDay: 240 })).fresh).toHaveLength(
+      Math.ceil(60 / HORIZON_DAYS),
+    );
     // New questions are spread over the themes the blueprint draws from.
     const fresh = todayPlan(input(plan, none, { examDate: at(10), minutesPerDay: 240 })).fresh;
     expect(fresh.some((id) => id <= 30) && fresh.some((id) => id > 30)).toBe(true);
@@ -146,5 +149,18 @@ describe('smart selection', () => {
     expect(soon).toBeGreaterThan(later);
     // A date passed: now.
     expect(predictedPass(input(plan, memories, { examDate: at(-2) }))).toBe(today);
+  });
+
+  it('a right answer to a new question never lowers the predicted pass percent, and counts more than a wrong one', () => {
+    const plan = planOf([3, 3], 10, 6, 1);
+    const memories = new Map<number, Memory>();
+    for (const id of [1, 2, 3, 11, 12]) memories.set(id, answered(-5, -1));
+    const goal = { examDate: at(30) };
+    const before = predictedPass(input(plan, memories, goal));
+    const right = new Map(memories).set(4, remember(null, true, now));
+    const wrong = new Map(memories).set(4, remember(null, false, now));
+    expect(predictedPass(input(plan, right, goal))).toBeGreaterThanOrEqual(before);
+    // A wrong answer taught the right one (the memory holds some of it); a right one showed it known.
+    expect(predictedPass(input(plan, wrong, goal))).toBeLessThan(predictedPass(input(plan, right, goal)));
   });
 });

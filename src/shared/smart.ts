@@ -11,8 +11,8 @@
 // the minutes per day; new questions at most at the pace that meets the whole bank by the exam date.
 
 import { shuffle, type Random } from './exam';
-import { remember, retrievability, type Memory } from './memory';
-import { DEFAULT_CHOICES, memoryChance, passProbability, type ExamPlan } from './readiness';
+import { neverWrong, retrievability, stabilityAfter, type Memory } from './memory';
+import { chanceOf, DEFAULT_CHOICES, memoryChance, passByTheme, passProbability, type ExamPlan } from './readiness';
 
 /**
  * The time one question takes in training, for "about M minutes": the exam allows 60 s a question
@@ -24,8 +24,12 @@ export const SECONDS_PER_QUESTION = 45;
 /** A review falls due once the chance of recall drops below this (FSRS's default desired retention). */
 export const TARGET_RETENTION = 0.9;
 
-/** Without an exam date, training aims at this many days ahead (a month: a usual preparation). */
-export const HORIZON_DAYS = 30;
+/**
+ * Without an exam date, training aims this many days ahead: far enough that a memory must last (not
+ * crammed for tonight), near enough that new questions come at a pace that covers the bank in two
+ * weeks (the calibration's learners reach a 95 % pass probability in fewer answers than with 30 or 7).
+ */
+export const HORIZON_DAYS = 14;
 
 /** A question whose answer would raise its chance on the exam date by less than this is not worth the time. */
 export const MIN_CHANCE_GAIN = 0.01;
@@ -83,28 +87,24 @@ export function questionsForMinutes(minutes: number): number {
 
 /** The expected chance at `at` after answering now, less the chance at `at` without. */
 function chanceGain(memory: Memory | undefined, now: Date, at: Date, choices: number, prior: number): number {
-  const before = memoryChance(memory, at, choices, prior);
+  const days = (at.getTime() - now.getTime()) / DAY_MS;
+  // A right answer keeps a question answered right every time so (a wrong one ends that).
+  const allRight = !memory || neverWrong(memory);
+  const after = (right: boolean) =>
+    chanceOf(stabilityAfter(memory ?? null, right, now), days, choices, right && allRight, prior);
   const rightNow = memoryChance(memory, now, choices, prior);
-  const afterRight = memoryChance(remember(memory ?? null, true, now), at, choices, prior);
-  const afterWrong = memoryChance(remember(memory ?? null, false, now), at, choices, prior);
-  return rightNow * afterRight + (1 - rightNow) * afterWrong - before;
+  return rightNow * after(true) + (1 - rightNow) * after(false) - memoryChance(memory, at, choices, prior);
 }
 
 /** How much the pass probability at the aim moves per unit of one question's chance, by theme. */
 function themeWeights(plan: ExamPlan, chance: Map<number, number>): Map<number, number> {
   const at = (id: number) => chance.get(id) ?? 0;
-  const base = passProbability(plan, at);
+  const { base, raised } = passByTheme(plan, at, (id) => at(id) + BUMP * (1 - at(id)));
   const weights = new Map<number, number>();
   for (const [theme, ids] of plan.byTheme) {
-    const members = new Set(ids);
-    let raised = 0;
-    for (const id of ids) raised += BUMP * (1 - at(id));
-    if (raised <= 0) {
-      weights.set(theme, 0);
-      continue;
-    }
-    const bumped = passProbability(plan, (id) => (members.has(id) ? at(id) + BUMP * (1 - at(id)) : at(id)));
-    weights.set(theme, Math.max(0, bumped - base) / raised);
+    let bumped = 0;
+    for (const id of ids) bumped += BUMP * (1 - at(id));
+    weights.set(theme, bumped > 0 ? Math.max(0, (raised.get(theme) ?? base) - base) / bumped : 0);
   }
   return weights;
 }
@@ -157,8 +157,9 @@ function valueQuestions(input: SmartInput): Valued[] {
     rank.set(v.id, n);
     turn.set(v.theme, n + 1);
   }
-  const key = (v: Valued) => Number(v.value.toPrecision(9));
-  return valued.sort((a, b) => key(b) - key(a) || rank.get(a.id)! - rank.get(b.id)! || a.id - b.id);
+  const keyed = valued.map((v) => ({ v, key: Number(v.value.toPrecision(9)), rank: rank.get(v.id)! }));
+  keyed.sort((a, b) => b.key - a.key || a.rank - b.rank || a.v.id - b.v.id);
+  return keyed.map((k) => k.v);
 }
 
 function asPick(picked: readonly Valued[], order: readonly number[]): SmartPick {

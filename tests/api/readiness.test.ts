@@ -7,7 +7,10 @@ import { createApp } from '../../src/server/app';
 import { migrateToLatest } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { rebuildMemories } from '../../src/server/services/memory';
-import { MINUTES_PER_DAY } from '../../src/shared/api/readiness';
+import type { Examination } from '../../src/shared/api/exam';
+import { MINUTES_PER_DAY, type TodayPlan } from '../../src/shared/api/readiness';
+import type { QualificationStatistics } from '../../src/shared/api/statistics';
+import { SECONDS_PER_QUESTION } from '../../src/shared/smart';
 import { almatyDate } from '../../src/shared/time';
 import { seedBank } from '../support/bank';
 import { signedIn, type ApiClient } from '../support/client';
@@ -194,6 +197,132 @@ describe.each(dialects)('readiness on %s', (dialect) => {
       const form = await put('exam_date=2026-07-01', 'en', { 'content-type': 'application/x-www-form-urlencoded' });
       expect(form.status).toBe(400);
       expect(await goal()).toEqual(before);
+    });
+  });
+
+  describe('smart training, the plan and the predicted pass percent', () => {
+    const stats = async () =>
+      (
+        (await learner.json('GET', '/v1/core/user/examination/statistics?upd=1')).data as QualificationStatistics[]
+      ).find((x) => x.qualification.id === b)!;
+    const setGoal = (exam_date: string | null, minutes_per_day = 30) =>
+      learner.json('PUT', '/v1/core/user/study-goal', { exam_date, minutes_per_day });
+    const poolOfB = async () =>
+      new Set(
+        (
+          await t.deps.db
+            .selectFrom('questions as q')
+            .innerJoin('question_categories as c', 'c.question_id', 'q.id')
+            .select('q.id')
+            .where('c.category', '=', 'B')
+            .where('q.retired_at', 'is', null)
+            .execute()
+        ).map((r) => r.id),
+      );
+
+    it('predicts the pass percent for the exam date: lower far ahead for answers weeks old', async () => {
+      // The whole bank answered right on three days, two weeks ago.
+      for (let round = 0; round < 3; round++) {
+        later(2 * DAY);
+        for (const slot of await train(200)) await answer(slot, true);
+      }
+      later(14 * DAY);
+      learner = await signedIn(app, 'learner'); // the session went idle meanwhile
+      await setGoal(null);
+      const today = await stats();
+      expect(today.enough_data).toBe(true);
+      expect(today.predicted_for).toBe(almatyDate(t.clock.now));
+      expect(today.pass_percent).toBeGreaterThan(50);
+      const far = almatyDate(t.clock.now.getTime() + 600 * DAY);
+      await setGoal(far);
+      const later600 = await stats();
+      expect(later600.predicted_for).toBe(far);
+      expect(later600.pass_percent).toBeLessThan(today.pass_percent! - 10);
+      const detail = await learner.json('GET', `/v1/core/user/access/qualification/statistics/${b}?upd=1`);
+      expect(detail).toMatchObject({ pass_percent: later600.pass_percent, predicted_for: far });
+    });
+
+    it("the page call carries the goal and today's plan on home and the tests page", async () => {
+      const soon = almatyDate(t.clock.now.getTime() + 10 * DAY);
+      await setGoal(soon, 15);
+      const pass = (await stats()).pass_percent;
+      for (const page of ['home', 'tests'] as const) {
+        const data = await learner.json('GET', `/v1/core/user/page/${page}?qualification=${b}&upd=1`);
+        expect(data.goal).toEqual({ exam_date: soon, minutes_per_day: 15 });
+        const plan = data.plan as TodayPlan;
+        expect(plan.qualification.id).toBe(b);
+        expect(plan).toMatchObject({ predicted_for: soon, days_left: 10, pass_percent: pass });
+        expect(plan.questions).toBeGreaterThan(0);
+        expect(plan.questions).toBeLessThanOrEqual(Math.floor((15 * 60) / SECONDS_PER_QUESTION));
+        expect(plan.due + plan.weak + plan.new).toBe(plan.questions);
+        expect(plan.minutes).toBe(Math.ceil((plan.questions * SECONDS_PER_QUESTION) / 60));
+      }
+      const other = await learner.json('GET', '/v1/core/user/page/other?upd=1');
+      expect(other.plan).toBeNull();
+      expect(other.goal).toEqual({ exam_date: soon, minutes_per_day: 15 });
+    });
+
+    it('starts a smart training from the pool with its reasons in the test language, and resumes it', async () => {
+      const start = (body: object) =>
+        learner.request('POST', '/v1/core/user/examinations/start/', {
+          body: { qualification: b, prepare: true, ...body },
+          lang: 'en',
+        });
+      const res = await start({ continue: false, language: 'kz', extras: { mode: 'smart' } });
+      expect(res.status).toBe(200);
+      const exam = (await res.json()) as Examination;
+      expect(exam.mode).toBe('smart');
+      expect(exam.question_count).toBeGreaterThan(0);
+      expect(exam.question_count).toBeLessThanOrEqual(40);
+      const pool = await poolOfB();
+      for (const slot of exam.answers) expect(pool.has(slot.question)).toBe(true);
+      expect(new Set(exam.answers.map((a) => a.question)).size).toBe(exam.question_count);
+      const smart = exam.smart!;
+      expect(smart.due + smart.new + smart.weak.reduce((n, w) => n + w.questions, 0)).toBe(exam.question_count);
+      // Two weeks after the reviews, memory has faded: reviews are due.
+      expect(smart.due).toBeGreaterThan(0);
+      expect(smart.predicted_for).toBe(almatyDate(t.clock.now.getTime() + 10 * DAY));
+      expect(smart.pass_percent).toBe((await stats()).pass_percent);
+      for (const w of smart.weak) {
+        const theme = await t.deps.db
+          .selectFrom('themes')
+          .select('name_kz')
+          .where('id', '=', w.theme.id)
+          .executeTakeFirstOrThrow();
+        expect(w.theme.name).toBe(theme.name_kz);
+      }
+      // Resumed as it is; read again, it still says why.
+      const resumed = (await (await start({ continue: true, extras: { mode: 'smart' } })).json()) as Examination;
+      expect(resumed.id).toBe(exam.id);
+      expect(resumed.smart).toEqual(smart);
+      const asked = await learner.json('GET', `/v1/core/user/examinations/${exam.id}?upd=1`);
+      expect(asked.smart).toEqual(smart);
+      // A size asked for is kept (within the plan).
+      const small = (await (
+        await start({ continue: false, extras: { mode: 'smart', count: 3 } })
+      ).json()) as Examination;
+      expect(small.question_count).toBe(3);
+      expect(small.id).not.toBe(exam.id);
+      // Answers in a smart training move memory like any other.
+      const slot = small.answers[0]!;
+      const before = (await memoryOf(slot.question))!;
+      await answer(slot, true);
+      expect((await memoryOf(slot.question))!.reps).toBe(before.reps + 1);
+    });
+
+    it('is refused while an exam runs, as every training is', async () => {
+      const exam = await learner.json('POST', '/v1/core/user/examinations/start/', {
+        qualification: b,
+        prepare: false,
+        continue: false,
+      });
+      await learner.json('POST', '/v1/core/user/examinations/process/', { examination: exam.id, begin: true });
+      const res = await learner.request('POST', '/v1/core/user/examinations/start/', {
+        body: { qualification: b, prepare: true, continue: false, extras: { mode: 'smart' } },
+        lang: 'en',
+      });
+      expect(res.status).toBe(409);
+      await learner.json('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: 'cancelled' });
     });
   });
 });

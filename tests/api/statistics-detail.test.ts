@@ -6,7 +6,7 @@ import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import type { ExamStatus, StoredMode } from '../../src/shared/api/exam';
 import { remember, type Memory } from '../../src/shared/memory';
-import { asPercent, learnerPrior, memoryChance, passProbability } from '../../src/shared/readiness';
+import { asPercent, firstAnswers, learnerPrior, memoryChance, passProbability } from '../../src/shared/readiness';
 import { almatyDate } from '../../src/shared/time';
 import { rebuildMemories } from '../../src/server/services/memory';
 import type { QualificationStatistics, StatisticsDetail } from '../../src/shared/api/statistics';
@@ -294,10 +294,7 @@ describe.each(dialects)('statistics detail and history on %s', (dialect) => {
       ]),
     );
     const prior = learnerPrior(
-      {
-        answers: [...counts.values()].reduce((s, c) => s + c.answers, 0),
-        right: [...counts.values()].reduce((s, c) => s + c.right, 0),
-      },
+      firstAnswers([...memories].map(([q, m]) => ({ ...m, ...counts.get(q)! }))),
       pool.length / pool.reduce((s, q) => s + 1 / choices.get(q)!, 0),
     );
     const byTheme = new Map<number, number[]>();

@@ -4,10 +4,18 @@
 // percent predicted for the exam date, today's plan, and the smart training's draw with its reasons.
 // The statistics (services/statistics.ts) build the same input for all qualifications at once.
 import type { Kysely } from 'kysely';
-import type { TodayPlan } from '../../shared/api/readiness';
-import type { StudyGoal } from '../../shared/api/readiness';
+import type { StudyGoal, TodayPlan } from '../../shared/api/readiness';
 import type { Random } from '../../shared/exam';
-import { asPercent, DEFAULT_CHOICES, learnerPrior, type AnswerCounts, type ExamPlan } from '../../shared/readiness';
+import {
+  asPercent,
+  DEFAULT_CHOICES,
+  firstAnswers,
+  learnerPrior,
+  memoryChance,
+  typicalChoices,
+  type AnswerCounts,
+  type ExamPlan,
+} from '../../shared/readiness';
 import {
   predictedPass,
   predictionMoment,
@@ -54,30 +62,30 @@ export interface Bank {
   choices: Map<number, number>;
 }
 
-/** The learner's answers to the bank's questions, every mode (what the prior is drawn from). */
+/** The learner's answers to the bank's questions, every mode. */
 export function bankRecord(plan: ExamPlan, memories: ReadonlyMap<number, StoredMemory>): AnswerCounts {
   const record = { answers: 0, right: 0 };
-  for (const ids of plan.byTheme.values())
-    for (const id of ids) {
-      const m = memories.get(id);
-      if (m) {
-        record.answers += m.answers;
-        record.right += m.right;
-      }
-    }
+  for (const m of bankMemories(plan, memories)) {
+    record.answers += m.answers;
+    record.right += m.right;
+  }
   return record;
 }
 
-/** The bank's answers per question as one number for a blind guess: the mean guess rate's inverse. */
-function typicalChoices(bank: Bank): number {
-  let n = 0;
-  let guess = 0;
-  for (const ids of bank.plan.byTheme.values())
+/** The learner's memories of the bank's questions. */
+function bankMemories(plan: ExamPlan, memories: ReadonlyMap<number, StoredMemory>): StoredMemory[] {
+  const mine: StoredMemory[] = [];
+  for (const ids of plan.byTheme.values())
     for (const id of ids) {
-      n++;
-      guess += 1 / (bank.choices.get(id) ?? DEFAULT_CHOICES);
+      const m = memories.get(id);
+      if (m) mine.push(m);
     }
-  return n ? n / guess : DEFAULT_CHOICES;
+  return mine;
+}
+
+/** Answers per question of the bank. */
+function* bankChoices(bank: Bank): Iterable<number> {
+  for (const ids of bank.plan.byTheme.values()) for (const id of ids) yield bank.choices.get(id) ?? DEFAULT_CHOICES;
 }
 
 /** The moment an exam date stands for (EXAM_HOUR on that Almaty day). */
@@ -91,7 +99,7 @@ export function smartInput(bank: Bank, learner: LearnerMemory, now: Date): Smart
     plan: bank.plan,
     memories: learner.memories,
     choices: bank.choices,
-    prior: learnerPrior(bankRecord(bank.plan, learner.memories), typicalChoices(bank)),
+    prior: learnerPrior(firstAnswers(bankMemories(bank.plan, learner.memories)), typicalChoices(bankChoices(bank))),
     now,
     examDate: learner.goal.exam_date ? examMoment(learner.goal.exam_date) : null,
     minutesPerDay: learner.goal.minutes_per_day,
@@ -101,6 +109,12 @@ export function smartInput(bank: Bank, learner: LearnerMemory, now: Date): Smart
 /** The day a pass percent is predicted for (YYYY-MM-DD): the exam date while it is ahead, else today. */
 export function predictedFor(input: SmartInput): string {
   return almatyDate(predictionMoment(input));
+}
+
+/** Each question's chance of a right answer on the day predicted for (what the pass percent and the themes to improve read). */
+export function predictedChance(input: SmartInput): (question: number) => number {
+  const at = predictionMoment(input);
+  return (id) => memoryChance(input.memories.get(id), at, input.choices.get(id) ?? DEFAULT_CHOICES, input.prior);
 }
 
 /** The pass percent predicted for `predictedFor` (0–100, one decimal). */

@@ -9,15 +9,7 @@
 // the bank, the learner's answer counts per question, the tests — never one query per qualification.
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
-import {
-  DEFAULT_CHOICES,
-  memoryChance,
-  stability,
-  themeGains,
-  type AnswerCounts,
-  type ExamPlan,
-} from '../../shared/readiness';
-import { predictionMoment } from '../../shared/smart';
+import { stability, themeGains, type AnswerCounts, type ExamPlan } from '../../shared/readiness';
 import type { TodayPlan } from '../../shared/api/readiness';
 import type { DayResult, DynamicsPoint, QualificationStatistics, StatisticsDetail } from '../../shared/api/statistics';
 import { almatyDate } from '../../shared/time';
@@ -32,6 +24,7 @@ import {
   ENOUGH_ANSWERS,
   learnerMemory,
   planOf,
+  predictedChance,
   predictedFor,
   predictedPassPercent,
   smartInput,
@@ -123,8 +116,10 @@ async function learnerQualificationRows(
 async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, now: Date): Promise<Gathered> {
   // A test whose time ran out while the page was closed counts as what it is: ended.
   await expireLateTests(db, learnerId, now);
-  const { quals, testable } = await learnerQualificationRows(db, learnerId, locale, now);
-  const learner = await learnerMemory(db, learnerId);
+  const [{ quals, testable }, learner] = await Promise.all([
+    learnerQualificationRows(db, learnerId, locale, now),
+    learnerMemory(db, learnerId),
+  ]);
   if (!quals.length)
     return {
       quals,
@@ -256,9 +251,7 @@ function summarise(g: Gathered, q: QualRow, now: Date) {
   };
   // The pass percent on the exam date (or now): each question's chance from the learner's memory of it.
   const input = smartInput({ plan, choices: g.choices }, g.learner, now);
-  const at = predictionMoment(input);
-  const chance = (id: number) =>
-    memoryChance(input.memories.get(id), at, g.choices.get(id) ?? DEFAULT_CHOICES, input.prior);
+  const chance = predictedChance(input);
   const summary: QualificationStatistics = {
     qualification: { id: q.id, name: q.name },
     familiarity: {
