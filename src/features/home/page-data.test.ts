@@ -58,6 +58,7 @@ describe('pageKind', () => {
     expect(pageKind('/en/tests/12')).toBe('test');
     expect(pageKind('/ru/tests/demo')).toBe('other');
     expect(pageKind('/ru/settings')).toBe('other');
+    expect(pageKind('/kz/auth')).toBe('home');
   });
 });
 

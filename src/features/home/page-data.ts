@@ -35,7 +35,9 @@ const LAST_USER_KEY = 'zhol-last-user';
 
 export function pageKind(pathname: string): PageKind {
   const rest = pathname.split('/').filter(Boolean).slice(1).join('/');
-  if (rest === '') return 'home';
+  // The sign-in page always leads to My purchases (signed in already, or once signed in): its call
+  // asks for home's data, today's plan among it, so home does not ask again.
+  if (rest === '' || rest === 'auth') return 'home';
   if (/^tests\/\d+$/.test(rest)) return 'test';
   return rest === 'tests' ? 'tests' : 'other';
 }
