@@ -1,8 +1,9 @@
 // Smart training to an exam date (issue 21) in a real browser: a learner of the spec's own sets an
 // exam date in settings (a refused date first, in the learner's language), sees today's plan on home
 // and the tests page, takes two smart trainings from it (the start card says why these questions),
-// and sees the plan and the predicted pass percent move; and the public page that says what the pass
-// percent means, in three languages, axe-clean in both schemes and at phone width.
+// and sees the plan and the predicted pass percent move, then opens a theme to improve from the
+// statistics in one click; and the public page that says what the pass percent means, in three
+// languages, axe-clean in both schemes and at phone width.
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
@@ -64,7 +65,7 @@ async function signIn(page: Page) {
 }
 
 /** Starts the smart training from the plan on the page (tests or home), answers every question right, and sees the result. */
-async function takeSmartTraining(page: Page) {
+async function takeSmartTraining(page: Page): Promise<number> {
   await page.locator('[data-plan] [data-start="smart"]').click();
   const dialog = page.locator('[data-mode-dialog]');
   const card = page.locator('[data-start-card]');
@@ -94,6 +95,19 @@ async function takeSmartTraining(page: Page) {
     await expect(question).not.toHaveAttribute('data-question-number', String(number));
   }
   await expect(result).toBeVisible();
+  return qualificationOf(id);
+}
+
+/** The qualification a test is in. */
+function qualificationOf(examId: number): number {
+  const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
+  try {
+    return (
+      db.prepare('select qualification_id from examinations where id = ?').get(examId) as { qualification_id: number }
+    ).qualification_id;
+  } finally {
+    db.close();
+  }
 }
 
 test('a learner sets an exam date, takes two smart trainings and sees the plan and the pass percent move', async ({
@@ -145,12 +159,22 @@ test('a learner sets an exam date, takes two smart trainings and sees the plan a
   // The second one from home's plan.
   await open(page, '/ru/');
   await expect(forecast).toHaveText(afterOne!);
-  await takeSmartTraining(page);
+  const qualification = await takeSmartTraining(page);
   await open(page, '/ru/');
   await expect(forecast).toContainText(`Прогноз сдачи на ${ddmmyyyy(examDay)}:`);
   await expect(forecast).not.toHaveText(afterOne!);
   await expect(plan.locator('[data-plan-days]')).toHaveText('До экзамена 30 дней');
   expect(await violations(page)).toEqual([]);
+
+  // A theme to improve opens a themes training of that theme in one click.
+  await open(page, `/ru/stats/${qualification}`);
+  const train = page.locator('[data-improve] [data-improve-train]').first();
+  await expect(train).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await train.click();
+  await expect(page).toHaveURL(/\/ru\/tests\/\d+$/);
+  await expect(page.locator('[data-start-card]')).toContainText(t('ru', 'exam.mode.themes'));
+  expect(await page.locator('[data-fact="questions"]').textContent()).not.toBe('0');
 });
 
 test('the goal form is a signed-in learner’s only, and fits a phone', async ({ page }) => {
