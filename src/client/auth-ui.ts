@@ -26,7 +26,7 @@ const onAuthPage = () => /^\/[a-z]{2}\/auth\/?$/.test(location.pathname);
 // Public content a visitor came to read (rules, the school's contacts, streams…): the notice would lie over it
 // until closed, and nothing there needs a sign-in, so it is not shown there (the sidebar still offers Sign in).
 const onVisitorPage = () =>
-  /^\/[a-z]{2}\/(rules|school|stream|booking|simulator|external_link_blank|external_link_self|404)\/?$/.test(
+  /^\/[a-z]{2}\/(rules|readiness|school|stream|booking|simulator|external_link_blank|external_link_self|404)\/?$/.test(
     location.pathname,
   );
 

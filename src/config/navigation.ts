@@ -20,6 +20,7 @@ export const navigation: NavLink[] = [
   { label: label('nav.simulator'), path: 'simulator', icon: 'simulator' },
   { label: label('nav.school'), path: 'school', icon: 'school' },
   { label: label('nav.rules'), path: 'rules', icon: 'rules' },
+  { label: label('nav.readiness'), path: 'readiness', icon: 'info' },
   {
     label: label('nav.testingCentre'),
     path: '',

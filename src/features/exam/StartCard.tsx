@@ -5,6 +5,8 @@ import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { formatClock, questionImages, remainingSeconds, summarize } from './logic';
 import { loadImage, preloadAll } from './preload';
+import { forecastText, reasonText } from '../readiness/forecast';
+import { almatyDate } from '../../shared/time';
 import type { Examination } from './types';
 
 interface Props {
@@ -72,6 +74,13 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
             {title}
           </h2>
           <p className="start-card__mode">{demo ? texts['demo.text'] : modeLabel(texts, exam)}</p>
+          {exam.smart && (
+            <section className="start-card__smart" aria-labelledby="start-smart" data-smart-reason>
+              <h3 id="start-smart">{texts['smart.why']}</h3>
+              <p data-smart-parts>{reasonText(texts, locale, exam.smart)}</p>
+              <p data-smart-forecast>{forecastText(texts, locale, exam.smart, almatyDate(Date.now()))}</p>
+            </section>
+          )}
           <dl className="facts">
             <div>
               <dt>{texts['exam.facts.questions']}</dt>

@@ -26,6 +26,8 @@ import {
   selectQualification,
 } from '../home/store';
 import { $testSettings, testLanguage } from '../settings/store';
+import PlanBlock from '../readiness/PlanBlock';
+import { $planWaiting, $selectedPlan } from '../readiness/plan-store';
 import { $statistics, statisticsOf } from '../statistics/store';
 import {
   $unfinished,
@@ -118,6 +120,9 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const examStatus = useStore($localStatus);
   const examPending = useStore($pending);
   const statistics = useStore($statistics);
+  // Subscribing asks for the plan when the page call has not brought this one (plan-store.ts).
+  useStore($planWaiting);
+  const plan = useStore($selectedPlan);
   const [notice, setNotice] = useState<Notice>(null);
   const [dialogKind, setDialogKind] = useState<TestKind | null>(null);
   const [themesOpen, setThemesOpen] = useState(false);
@@ -259,6 +264,17 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
           </p>
         )}
       </section>
+
+      <PlanBlock
+        locale={locale}
+        texts={texts}
+        plan={waiting ? undefined : plan}
+        title={texts['tests.kind.smart']!}
+        lead={texts['tests.kind.smartText']}
+        starting={starting === 'smart'}
+        disabled={busy}
+        onStart={() => choose('smart')}
+      />
 
       <div ref={noticeRef} tabIndex={-1} className="tests-notices">
         {accessError && (

@@ -53,6 +53,8 @@ describe('what each button starts', () => {
     expect(startRequest('favorites', base).extras).toEqual({ mode: 'favorites' });
     expect(startRequest('incorrect', base).extras).toEqual({ mode: 'incorrect' });
     expect(startRequest('themes', { ...base, themes: [3, 5] }).extras).toEqual({ mode: 'themes', themes: [3, 5] });
+    // Smart training draws its own questions: the checked themes are not sent.
+    expect(startRequest('smart', { ...base, themes: [3, 5] }).extras).toEqual({ mode: 'smart' });
     expect(startRequest('train', { ...base, commentsBefore: true }).extras).toEqual({
       mode: 'train',
       commentsBefore: true,

@@ -16,8 +16,8 @@ import {
 } from '../home/store';
 import type { ExamListItem, ExamMode, StartRequest } from './types';
 
-/** The main buttons and the retake button, each a mode of the start call. */
-export const testKinds = ['train', 'exam', 'favorites', 'themes', 'incorrect'] as const;
+/** The main buttons, the retake button and smart training, each a mode of the start call. */
+export const testKinds = ['train', 'exam', 'favorites', 'themes', 'incorrect', 'smart'] as const;
 export type TestKind = (typeof testKinds)[number];
 
 export interface StartOptions {

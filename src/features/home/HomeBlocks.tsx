@@ -5,9 +5,11 @@ import { $authStatus } from '../../client/auth';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
+import type { Locale } from '../../i18n/locales';
 import { rememberEnded } from '../../client/shell-hint';
 import EndedAccesses, { endedAccesses } from './EndedAccesses';
 import { $homeWaiting } from './home-page';
+import HomePlan from '../readiness/HomePlan';
 import {
   $accesses,
   $autodromeAccesses,
@@ -18,7 +20,7 @@ import {
 } from './store';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   texts: Texts;
   catalogueUrl: string;
 }
@@ -177,6 +179,8 @@ export default function HomeBlocks({ locale, texts, catalogueUrl }: Props) {
           </div>
         </section>
       )}
+      {/* Last: it may arrive after the blocks (a later visit asks for it again), and moves nothing then. */}
+      {tests.length > 0 && <HomePlan locale={locale} texts={texts} />}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { $unfinished, takePreloadedUnfinished } from '../exam/choice-store';
 import { $user } from '../../client/auth';
 import { applyPageData, pageKind } from './page-data';
 import { $menu } from '../../client/session';
+import { $plans, takePreloadedPlan } from '../readiness/plan-store';
+import { $studyGoal } from '../settings/goal-store';
 import { userKey, writeUserSetting } from '../../client/user-storage';
 
 beforeEach(() => {
@@ -56,6 +58,7 @@ describe('pageKind', () => {
     expect(pageKind('/en/tests/12')).toBe('test');
     expect(pageKind('/ru/tests/demo')).toBe('other');
     expect(pageKind('/ru/settings')).toBe('other');
+    expect(pageKind('/kz/auth')).toBe('home');
   });
 });
 
@@ -81,5 +84,28 @@ describe('applyPageData', () => {
     writeUserSetting(7, 'test-themes', { 10: [{ id: 1, code: 'a', name: 'A', exam_questions: 3, checked: true }] });
     applyPageData(data());
     expect($themes.get()?.[0]?.checked).toBe(true);
+  });
+
+  it('keeps the goal, and the plan of home and the tests page as this page’s (not asked for again)', () => {
+    const plan = {
+      qualification: { id: 10, name: 'q10' },
+      questions: 8,
+      minutes: 6,
+      due: 2,
+      weak: 3,
+      new: 3,
+      pass_percent: 48.2,
+      predicted_for: '2026-12-20',
+      days_left: 23,
+    };
+    applyPageData(data({ goal: { exam_date: '2026-12-20', minutes_per_day: 15 }, plan }));
+    expect($studyGoal.get()).toEqual({ exam_date: '2026-12-20', minutes_per_day: 15 });
+    expect($plans.get()[10]).toEqual(plan);
+    expect(takePreloadedPlan(10)).toBe(true);
+    // Another page's call carries plan null, which does not mean "no plan": nothing is kept of it.
+    $plans.set({});
+    applyPageData(data({ page: 'other', plan: null }));
+    expect($plans.get()).toEqual({});
+    expect(takePreloadedPlan(10)).toBe(false);
   });
 });

@@ -26,6 +26,8 @@ import {
 } from './store';
 import { $statistics } from '../statistics/store';
 import { preloadUnfinished } from '../exam/choice-store';
+import { preloadPlan } from '../readiness/plan-store';
+import { $studyGoal } from '../settings/goal-store';
 import type { Examination, ExamListItem } from '../exam/types';
 
 /** Who used this browser last: their saved qualification is asked for, so its themes come along. */
@@ -33,7 +35,9 @@ const LAST_USER_KEY = 'zhol-last-user';
 
 export function pageKind(pathname: string): PageKind {
   const rest = pathname.split('/').filter(Boolean).slice(1).join('/');
-  if (rest === '') return 'home';
+  // The sign-in page always leads to My purchases (signed in already, or once signed in): its call
+  // asks for home's data, today's plan among it, so home does not ask again.
+  if (rest === '' || rest === 'auth') return 'home';
   if (/^tests\/\d+$/.test(rest)) return 'test';
   return rest === 'tests' ? 'tests' : 'other';
 }
@@ -49,6 +53,8 @@ export function applyPageData(data: PageData, preloadExamination?: (exam: Examin
   $accesses.set(data.accesses as AccessItem[]);
   $statistics.set(data.statistics);
   $favoriteIds.set(data.favorites);
+  // Before the user: the goal's store asks for it once a learner is known and it is not.
+  $studyGoal.set(data.goal);
   const tests = data.accesses.filter((a) => a.type === 'test' && a.can) as AccessItem[];
   if (tests.length) $qualifications.set(data.qualifications as Qualification[]);
   // Before the user is set: the runner opens its test as soon as it knows who is here.
@@ -64,6 +70,8 @@ export function applyPageData(data: PageData, preloadExamination?: (exam: Examin
   }
   $selectedQualification.set(selected);
   writeUserSetting(user.id, SELECTED_QUAL_KEY, selected);
+  // Only home and the tests page are given the plan (elsewhere it is null without meaning "none").
+  if (data.page === 'home' || data.page === 'tests') preloadPlan(selected, data.plan);
   // Themes saved locally keep the learner's ticks; the server's come unticked.
   const saved = readUserSetting<Record<string, Theme[]>>(user.id, TEST_THEMES_KEY, {});
   if (saved[selected]?.length) $themes.set(saved[selected]);

@@ -25,7 +25,7 @@ export interface ChartProps {
 }
 
 /** A colour the browser resolved (light-dark() and all) from one of the design tokens. */
-function tokenColor(box: HTMLElement, token: string): string {
+export function tokenColor(box: HTMLElement, token: string): string {
   const probe = document.createElement('span');
   probe.style.cssText = `position:absolute;visibility:hidden;color:var(--${token})`;
   box.appendChild(probe);
@@ -92,12 +92,9 @@ function options(lib: typeof uPlot, props: ChartProps, box: HTMLElement, width: 
   };
 }
 
-export default function Chart(props: ChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState(false);
+/** A number that changes when the colour scheme does (the theme toggle or the system's): redraw on it. */
+export function useSchemeVersion(): number {
   const [scheme, setScheme] = useState(0);
-
-  // Redraw in the other scheme's colours.
   useEffect(() => {
     const media = window.matchMedia('(prefers-color-scheme: dark)');
     const bump = () => setScheme((n) => n + 1);
@@ -109,6 +106,14 @@ export default function Chart(props: ChartProps) {
       observer.disconnect();
     };
   }, []);
+  return scheme;
+}
+
+export default function Chart(props: ChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  // Redraw in the other scheme's colours.
+  const scheme = useSchemeVersion();
 
   const key = JSON.stringify([props.data, props.labels]);
   useEffect(() => {

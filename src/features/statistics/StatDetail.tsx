@@ -13,6 +13,7 @@ import type { Locale } from '../../i18n/locales';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import type { StatisticsDetail } from '../../shared/api/statistics';
 import { isoDuration } from '../exam/logic';
+import ThemeTraining from '../exam/ThemeTraining';
 import Chart, { type ChartProps } from './Chart';
 import { $detail, loadDetail, loadHistory } from './detail';
 import {
@@ -213,7 +214,8 @@ function Improve({ d, texts, locale }: { d: StatisticsDetail; texts: Texts; loca
                   {interpolate(texts['stats.improve.gain'], {
                     value: g.gain.toLocaleString(locale === 'kz' ? 'kk' : locale, { maximumFractionDigits: 1 }),
                   })}
-                </strong>
+                </strong>{' '}
+                <ThemeTraining locale={locale} texts={texts} qualification={d.qualification.id} theme={g.theme} />
               </li>
             ))}
           </ol>

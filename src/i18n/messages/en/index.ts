@@ -7,10 +7,19 @@ import course from './course.json';
 import autodrome from './autodrome.json';
 import rules from './rules.json';
 import centre from './centre.json';
+import readiness from './readiness.json';
 import { dictionaryOf, type AreaFilesLike } from '../dictionary';
 import type { areas as ruAreas } from '../ru';
 
-export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre } satisfies AreaFilesLike<
-  typeof ruAreas
->;
+export const areas = {
+  shell,
+  account,
+  exam,
+  statistics,
+  course,
+  autodrome,
+  rules,
+  centre,
+  readiness,
+} satisfies AreaFilesLike<typeof ruAreas>;
 export default dictionaryOf(areas);

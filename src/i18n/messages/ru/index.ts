@@ -7,7 +7,8 @@ import course from './course.json';
 import autodrome from './autodrome.json';
 import rules from './rules.json';
 import centre from './centre.json';
+import readiness from './readiness.json';
 import { dictionaryOf } from '../dictionary';
 
-export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre };
+export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre, readiness };
 export default dictionaryOf(areas);
