@@ -32,7 +32,8 @@ import type { Db } from '../repositories/examinations';
 import { bankQuestions } from '../repositories/questions';
 import { DomainError } from './domain-error';
 import { learnerMemories, type StoredMemory } from './memory';
-import { daysBetween, studyGoal } from './study-goal';
+import { daysBetween } from '../../shared/study-goal';
+import { studyGoal } from './study-goal';
 
 /** A smart training holds at most this many questions (a day's plan may be longer: it takes several). */
 export const SMART_TRAINING_MAX = 40;

@@ -3,7 +3,8 @@
 // percent is predicted for. The route checks the body's shape; the rules about days live here.
 import type { Kysely } from 'kysely';
 import { EXAM_DATE_MAX_DAYS, MINUTES_PER_DAY, type StudyGoal } from '../../shared/api/readiness';
-import { almatyDate, DAY_MS, fromAlmatyWallClock } from '../../shared/time';
+import { examDateWindow } from '../../shared/study-goal';
+import { almatyDate, fromAlmatyWallClock } from '../../shared/time';
 import type { Database } from '../db/schema';
 import { DomainError } from './domain-error';
 
@@ -20,11 +21,6 @@ export async function studyGoal(db: Kysely<Database>, learnerId: number): Promis
     .executeTakeFirst();
   if (!row) throw new DomainError('notFound', 'errors.notFound');
   return goalOf(row);
-}
-
-/** Whole Almaty days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((fromAlmatyWallClock(to).getTime() - fromAlmatyWallClock(from).getTime()) / DAY_MS);
 }
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
@@ -46,9 +42,9 @@ export async function setStudyGoal(
 ): Promise<StudyGoal> {
   if (goal.exam_date !== null) {
     if (!isCalendarDate(goal.exam_date)) throw new DomainError('invalid', 'errors.examDateInvalid');
-    const ahead = daysBetween(almatyDate(now), goal.exam_date);
-    if (ahead < 0) throw new DomainError('invalid', 'errors.examDatePast');
-    if (ahead > EXAM_DATE_MAX_DAYS)
+    const window = examDateWindow(almatyDate(now));
+    if (goal.exam_date < window.min) throw new DomainError('invalid', 'errors.examDatePast');
+    if (goal.exam_date > window.max)
       throw new DomainError('invalid', 'errors.examDateTooFar', { days: EXAM_DATE_MAX_DAYS });
   }
   const minutes = goal.minutes_per_day;
