@@ -13,6 +13,7 @@ import {
   type Card,
   type State,
 } from 'ts-fsrs';
+import { DAY_MS } from './time';
 
 /** What is stored per learner and question (dates as ISO strings, as every other timestamp here). */
 export interface Memory {
@@ -71,8 +72,6 @@ const FIRST_WRONG_DIFFICULTY = scheduler.next_state(null, 0, Rating.Again).diffi
 export function neverWrong(memory: Memory): boolean {
   return memory.lapses === 0 && memory.difficulty < (FIRST_RIGHT_DIFFICULTY + FIRST_WRONG_DIFFICULTY) / 2;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The stability remember() would store after one more answer at `at`, without building the state:

@@ -20,8 +20,7 @@
 import { scaleShares } from './exam';
 import { neverWrong, recallAfter, type Memory } from './memory';
 import type { Stability } from './api/statistics';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './time';
 
 /** A question's (or a bank's) answer history: how often it was answered, how often right. */
 export interface AnswerCounts {

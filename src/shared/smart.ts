@@ -13,6 +13,7 @@
 import { shuffle, type Random } from './exam';
 import { neverWrong, retrievability, stabilityAfter, type Memory } from './memory';
 import { chanceOf, DEFAULT_CHOICES, memoryChance, passByTheme, passProbability, type ExamPlan } from './readiness';
+import { DAY_MS } from './time';
 
 /**
  * The time one question takes in training, for "about M minutes": the exam allows 60 s a question
@@ -36,8 +37,6 @@ export const MIN_CHANCE_GAIN = 0.01;
 
 /** How far the chances of a theme are raised (as a share of what is left to 1) to read its weight. */
 const BUMP = 0.1;
-
-const DAY_MS = 86_400_000;
 
 export interface SmartInput {
   plan: ExamPlan;
