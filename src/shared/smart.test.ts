@@ -4,6 +4,7 @@ import { remember, type Memory } from './memory';
 import type { ExamPlan } from './readiness';
 import {
   HORIZON_DAYS,
+  morePractice,
   predictedPass,
   questionsForMinutes,
   SECONDS_PER_QUESTION,
@@ -122,6 +123,23 @@ describe('smart selection', () => {
   it('holds fewer than the minutes allow, or nothing, when little would help', () => {
     const plan = planOf([2, 2], 5, 4, 1);
     expect(todayPlan(input(plan, wellKnown(plan), { examDate: at(1) })).ids).toEqual([]);
+  });
+
+  it('more practice, once the plan holds nothing: new questions first, the heavier theme first', () => {
+    // A learner right on every first answer: the prior credits new questions so well that answering
+    // one is worth too little for the plan, yet practice asked for meets new questions first.
+    const plan = planOf([1, 5], 10, 6, 1);
+    const memories = new Map<number, Memory>();
+    for (const id of [1, 11, 12]) memories.set(id, answered(0));
+    const base = input(plan, memories, { prior: 0.95, examDate: at(1) });
+    expect(todayPlan(base).ids).toEqual([]);
+    const more = morePractice(base, 5, seeded(3));
+    expect(more.ids).toHaveLength(5);
+    expect(more.fresh).toHaveLength(5);
+    expect(more.ids.every((id) => id > 12)).toBe(true); // theme 2 (five exam questions in six), not yet answered
+    expect(morePractice(base, 5, seeded(3))).toEqual(more);
+    // Past the new ones, the answered come too: practice is never refused while the bank has questions.
+    expect(morePractice(base, 100, seeded(3)).ids).toHaveLength(20);
   });
 
   it('a smart training is up to `size` of today’s plan, shuffled, the same for the same seed', () => {

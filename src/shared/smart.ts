@@ -35,6 +35,9 @@ export const HORIZON_DAYS = 14;
 /** A question whose answer would raise its chance on the exam date by less than this is not worth the time. */
 export const MIN_CHANCE_GAIN = 0.01;
 
+/** Beyond the plan, what puts a new question's value above any answered one's (a gain is at most 1 per unit of weight). */
+const FRESH_FIRST = 1e6;
+
 /** How far the chances of a theme are raised (as a share of what is left to 1) to read its weight. */
 const BUMP = 0.1;
 
@@ -115,8 +118,12 @@ interface Valued {
   kind: 'due' | 'weak' | 'fresh';
 }
 
-/** Every question of the plan's bank valued for answering now, most valuable first. */
-function valueQuestions(input: SmartInput): Valued[] {
+/**
+ * Every question of the plan's bank valued for answering now, most valuable first. `beyondPlan`
+ * keeps the questions worth less than MIN_CHANCE_GAIN too (practice the learner asks for once the
+ * plan has nothing left), a new one ranked by its theme's weight alone.
+ */
+function valueQuestions(input: SmartInput, beyondPlan = false): Valued[] {
   const { plan, memories, now, prior } = input;
   const at = aimMoment(input);
   const chance = new Map<number, number>();
@@ -141,6 +148,13 @@ function valueQuestions(input: SmartInput): Valued[] {
         gain = chanceGain(memory, now, at, k, prior);
         const fading = Date.parse(memory.due) <= now.getTime() || retrievability(memory, now) < TARGET_RETENTION;
         kind = fading ? 'due' : 'weak';
+      }
+      if (beyondPlan) {
+        // A new question answered right adds little to a learner the prior already credits, yet
+        // meeting it is how a learner (and the model) finds what they do not know: beyond the plan,
+        // new questions come first, the heavier themes before the lighter.
+        valued.push({ id, theme, value: kind === 'fresh' ? FRESH_FIRST + weight : gain * weight, kind });
+        continue;
       }
       if (gain < MIN_CHANCE_GAIN) continue;
       valued.push({ id, theme, value: gain * weight, kind });
@@ -208,6 +222,21 @@ export function todayPlan(input: SmartInput): SmartPick {
   return asPick(
     picked,
     picked.map((v) => v.id),
+  );
+}
+
+/**
+ * More practice once today's plan is done (or holds nothing): up to `size` questions by the same value
+ * without the day's limits, new ones first (see valueQuestions' `beyondPlan`), in random order.
+ */
+export function morePractice(input: SmartInput, size: number, random: Random): SmartPick {
+  const picked = valueQuestions(input, true).slice(0, Math.max(0, size));
+  return asPick(
+    picked,
+    shuffle(
+      picked.map((v) => v.id),
+      random,
+    ),
   );
 }
 

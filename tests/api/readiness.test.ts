@@ -258,7 +258,9 @@ describe.each(dialects)('readiness on %s', (dialect) => {
       expect(later600.pass_percent).toBeLessThan(today.pass_percent! - 10);
       const detail = await learner.json('GET', `/v1/core/user/access/qualification/statistics/${b}?upd=1`);
       expect(detail).toMatchObject({ pass_percent: later600.pass_percent, predicted_for: far });
-    });
+      // 600 answers through the API, one by one as a learner gives them: longer than the default 20 s
+      // on PostgreSQL on a busy machine (what is measured here is the prediction, not the time).
+    }, 120_000);
 
     it("the page call carries the goal and today's plan on home and the tests page", async () => {
       const soon = almatyDate(t.clock.now.getTime() + 10 * DAY);

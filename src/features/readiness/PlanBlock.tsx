@@ -73,12 +73,17 @@ export default function PlanBlock({ locale, texts, plan, title, lead, starting, 
         <button
           className="btn btn--primary"
           type="button"
-          disabled={waiting || disabled || starting || plan.questions === 0}
+          disabled={waiting || disabled || starting}
           aria-busy={starting}
           onClick={onStart}
           data-start="smart"
         >
-          {starting ? texts['plan.starting'] : texts['plan.start']}
+          {/* Today's plan done: the server still draws more practice by the same value (or says why not). */}
+          {starting
+            ? texts['plan.starting']
+            : !waiting && plan.questions === 0
+              ? texts['plan.more']
+              : texts['plan.start']}
         </button>
         <a className="plan__about" href={`/${locale}/readiness`}>
           {texts['plan.about']}

@@ -21,6 +21,7 @@ import {
   predictionMoment,
   questionsForMinutes,
   SECONDS_PER_QUESTION,
+  morePractice,
   smartTraining,
   todayPlan,
   type SmartInput,
@@ -234,9 +235,10 @@ export async function drawSmart(
   // Unasked, a training holds what is left of today's plan; once the day's work is done, more practice.
   const left = questionsForMinutes(input.minutesPerDay) - answeredToday(input);
   const size = Math.min(count ?? (left > 0 ? left : SMART_TRAINING_MAX), SMART_TRAINING_MAX);
-  const pick = smartTraining(input, size, random);
-  if (!pick.ids.length)
-    throw new DomainError('invalid', bank.plan.byTheme.size ? 'errors.smartNothingToday' : 'errors.noQuestions');
+  // Within the day's plan its most valuable questions; the plan done (or empty), more practice.
+  const planned = left > 0 ? smartTraining(input, size, random) : null;
+  const pick = planned?.ids.length ? planned : morePractice(input, size, random);
+  if (!pick.ids.length) throw new DomainError('invalid', 'errors.noQuestions');
   const enough = bankRecord(bank.plan, learner.memories).answers >= ENOUGH_ANSWERS;
   return { ids: pick.ids, reason: reasonOf(pick, input, enough) };
 }
