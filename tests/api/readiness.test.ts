@@ -87,28 +87,24 @@ describe.each(dialects)('readiness on %s', (dialect) => {
     const themeOf = async (q: number) =>
       (await t.deps.db.selectFrom('questions').select('theme_id').where('id', '=', q).executeTakeFirstOrThrow())
         .theme_id;
-    const slots2 = (
-      await learner.json('POST', '/v1/core/user/examinations/start/', {
-        qualification: b,
-        prepare: true,
-        continue: false,
-        extras: { mode: 'themes', themes: [await themeOf(first!.question)], count: 100 },
-      })
-    ).answers as { id: number; question: number }[];
-    await answer(slots2.find((s) => s.question === first!.question)!, true);
+    // The question's slot in a fresh themes training of its theme.
+    const againSlot = async (question: number) =>
+      (
+        (
+          await learner.json('POST', '/v1/core/user/examinations/start/', {
+            qualification: b,
+            prepare: true,
+            continue: false,
+            extras: { mode: 'themes', themes: [await themeOf(question)], count: 100 },
+          })
+        ).answers as { id: number; question: number }[]
+      ).find((s) => s.question === question)!;
+    await answer(await againSlot(first!.question), true);
     const right2 = (await memoryOf(first!.question))!;
     expect(right2).toMatchObject({ reps: 2, lapses: 0, answers: 2, right: 2, last_review: t.clock.now.toISOString() });
     expect(right2.stability).toBeGreaterThan(right1.stability);
     later(DAY);
-    const slots3 = (
-      await learner.json('POST', '/v1/core/user/examinations/start/', {
-        qualification: b,
-        prepare: true,
-        continue: false,
-        extras: { mode: 'themes', themes: [await themeOf(first!.question)], count: 100 },
-      })
-    ).answers as { id: number; question: number }[];
-    await answer(slots3.find((s) => s.question === first!.question)!, false);
+    await answer(await againSlot(first!.question), false);
     const lapsed = (await memoryOf(first!.question))!;
     expect(lapsed).toMatchObject({ reps: 3, lapses: 1, answers: 3, right: 2 });
     expect(lapsed.stability).toBeLessThan(right2.stability);

@@ -3,10 +3,10 @@
 // Drawn like the statistics charts (statistics/Chart.tsx): uPlot loaded here only, the box sized in
 // CSS before anything arrives (no layout shift), colours from the design tokens and redrawn with the
 // scheme; the canvas is hidden from assistive technology (the table under it has the numbers).
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { tokenColor, useSchemeVersion } from '../statistics/Chart';
+import { tokenColor, useUplot } from '../statistics/Chart';
 import type { CalibrationSeries } from './calibration';
 
 interface Props {
@@ -47,31 +47,13 @@ function options(props: Props, box: HTMLElement, width: number, height: number):
 
 export default function CalibrationChart(props: Props) {
   const box = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState(false);
-  const scheme = useSchemeVersion();
   const { x, diagonal, memory, beta } = props.series;
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let plot: uPlot | null = null;
-    let resize: ResizeObserver | null = null;
-    let live = true;
-    void import('uplot').then(({ default: lib }) => {
-      if (!live) return;
-      const size = () => ({ width: Math.max(120, Math.floor(el.clientWidth)), height: Math.floor(el.clientHeight) });
-      const { width, height } = size();
-      plot = new lib(options(props, el, width, height), [x, diagonal, memory, beta] as uPlot.AlignedData, el);
-      resize = new ResizeObserver(() => plot?.setSize(size()));
-      resize.observe(el);
-      setDrawn(true);
-    });
-    return () => {
-      live = false;
-      resize?.disconnect();
-      plot?.destroy();
-    };
-  }, [scheme]);
+  const drawn = useUplot(
+    box,
+    (lib, el, width, height) =>
+      new lib(options(props, el, width, height), [x, diagonal, memory, beta] as uPlot.AlignedData, el),
+    [],
+  );
 
   return (
     <div

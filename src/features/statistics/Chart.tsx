@@ -4,7 +4,7 @@
 // the box's width (ResizeObserver) and the colour scheme (its colours are read from CSS variables and
 // redrawn when <html data-theme> or the system scheme changes). The canvas is hidden from assistive
 // technology: the same numbers are in the table under it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Series } from './logic';
@@ -109,13 +109,19 @@ export function useSchemeVersion(): number {
   return scheme;
 }
 
-export default function Chart(props: ChartProps) {
-  const box = useRef<HTMLDivElement>(null);
+/**
+ * Draws a uPlot chart into `box` once uPlot has loaded (here only, so it reaches no other page's
+ * bundle), keeps it the box's width, and draws it anew when `deps` or the colour scheme change.
+ * Returns whether it is drawn (the skeleton shows until then).
+ */
+export function useUplot(
+  box: RefObject<HTMLDivElement | null>,
+  draw: (lib: typeof uPlot, el: HTMLDivElement, width: number, height: number) => uPlot,
+  deps: readonly unknown[],
+): boolean {
   const [drawn, setDrawn] = useState(false);
   // Redraw in the other scheme's colours.
   const scheme = useSchemeVersion();
-
-  const key = JSON.stringify([props.data, props.labels]);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -126,7 +132,7 @@ export default function Chart(props: ChartProps) {
       if (!live) return;
       const size = () => ({ width: Math.max(120, Math.floor(el.clientWidth)), height: Math.floor(el.clientHeight) });
       const { width, height } = size();
-      plot = new lib(options(lib, props, el, width, height), props.data as uPlot.AlignedData, el);
+      plot = draw(lib, el, width, height);
       resize = new ResizeObserver(() => plot?.setSize(size()));
       resize.observe(el);
       setDrawn(true);
@@ -136,7 +142,17 @@ export default function Chart(props: ChartProps) {
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [key, scheme]);
+  }, [...deps, scheme]);
+  return drawn;
+}
+
+export default function Chart(props: ChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const drawn = useUplot(
+    box,
+    (lib, el, width, height) => new lib(options(lib, props, el, width, height), props.data as uPlot.AlignedData, el),
+    [JSON.stringify([props.data, props.labels])],
+  );
 
   return (
     <div
