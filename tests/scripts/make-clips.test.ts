@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSceneData, checkSceneFile } from '../../scripts/lib/scene/check';
 import { type ClipSet, clipSets, manifestPath, staleClips } from '../../scripts/lib/scene/clips';
-import { setLessonDuration } from '../../scripts/lib/scene/course-duration';
+import { setExerciseDuration, setLessonDuration } from '../../scripts/lib/scene/course-duration';
 import { frameSvg, moverAt } from '../../scripts/lib/scene/draw';
 import {
   captionsVtt,
@@ -259,7 +259,7 @@ describe('rendering (real ffmpeg)', () => {
   });
 });
 
-describe('course.yaml duration', () => {
+describe('durations in the content', () => {
   it("changes the lesson's duration and no other byte", () => {
     const path = join(temp(), 'course.yaml');
     const before = readFileSync(join(root, 'content/course/course.yaml'), 'utf8');
@@ -270,6 +270,19 @@ describe('course.yaml duration', () => {
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatch(/lesson-27\.mp4.*duration: 123\.5/);
     expect(setLessonDuration(path, 'lesson-99', 1)).toBe(false);
+  });
+
+  it("changes the autodrome lesson's duration of the exercise and no other byte", () => {
+    const path = join(temp(), 'sections.yaml');
+    const before = readFileSync(join(root, 'content/autodromes/sections.yaml'), 'utf8');
+    writeFileSync(path, before);
+    expect(setExerciseDuration(path, 'hill-start', 42.5)).toBe(true);
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const changed = lines.flatMap((line, i) => (line !== before.split('\n')[i] ? [[i, line]] : []));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]![1]).toBe('      duration: 42.5');
+    expect(lines[(changed[0]![0] as number) - 1]).toBe('      exercise: hill-start');
+    expect(setExerciseDuration(path, 'no-such', 1)).toBe(false);
   });
 });
 

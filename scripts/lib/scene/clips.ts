@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { checkSceneFile, type SceneFile } from './check';
-import { setLessonDuration } from './course-duration';
+import { setExerciseDuration, setLessonDuration } from './course-duration';
 import { type Manifest, readManifest, renderClip, sourceHash, writeManifest } from './render';
 
 export interface ClipSet {
@@ -16,8 +16,10 @@ export interface ClipSet {
   /** The site's public/ folder, and the outputs' folder under it (the manifest's keys are paths under public/). */
   publicDir: string;
   publicPrefix: string;
-  /** course.yaml, whose lessons' durations the renderer writes (the course only). */
+  /** course.yaml, whose lessons' durations the renderer writes (the course). */
   coursePath?: string;
+  /** sections.yaml, whose autodrome lessons' durations the renderer writes (the autodrome). */
+  sectionsPath?: string;
 }
 
 export function clipSets(root: string): ClipSet[] {
@@ -34,6 +36,7 @@ export function clipSets(root: string): ClipSet[] {
       sources: join(root, 'content/autodromes/videos'),
       publicDir: join(root, 'public'),
       publicPrefix: 'media/autodrom',
+      sectionsPath: join(root, 'content/autodromes/sections.yaml'),
     },
   ];
 }
@@ -152,6 +155,10 @@ export async function renderSet(
       writeManifest(manifestPath(set), manifest);
       if (set.coursePath && !setLessonDuration(set.coursePath, code, clip.duration))
         log(`${set.name}/${code}: could not write its duration into ${set.coursePath}`);
+      if (set.sectionsPath && !setExerciseDuration(set.sectionsPath, code, clip.duration))
+        log(`${set.name}/${code}: no lesson of ${set.sectionsPath} shows this exercise`);
+      // The WebM of the old title-card clips goes with them: the clips are H.264 only now.
+      rmSync(join(outDir(set), `${code}.webm`), { force: true });
       rendered.push(code);
       const mp4 = Object.entries(clip.files).find(([rel]) => rel.endsWith('.mp4'))![0];
       const bytes = readFileSync(join(set.publicDir, mp4)).length;

@@ -1,4 +1,5 @@
-// Writes a rendered lesson's length into content/course/course.yaml (the lesson's `video.duration`),
+// Writes a rendered clip's length where the content keeps it: a lesson's `video.duration` in
+// content/course/course.yaml, an autodrome lesson's `duration` in content/autodromes/sections.yaml,
 // found through yaml's Document API and replaced in the text by its source range, so every other byte of the
 // file (comments, order, flow style) stays as it is. The video entry's shape belongs to the course's
 // schema, not to the renderer.
@@ -27,4 +28,28 @@ export function setLessonDuration(coursePath: string, code: string, seconds: num
     }
   }
   return false;
+}
+
+/** Set `duration` of every autodrome lesson showing `exercise` (content/autodromes/sections.yaml). */
+export function setExerciseDuration(sectionsPath: string, exercise: string, seconds: number): boolean {
+  let text = readFileSync(sectionsPath, 'utf8');
+  const doc = parseDocument(text);
+  const ranges: [number, number][] = [];
+  const sections = doc.contents;
+  if (!isSeq(sections)) return false;
+  for (const section of sections.items) {
+    const lessons = isMap(section) ? section.get('lessons') : undefined;
+    if (!isSeq(lessons)) continue;
+    for (const lesson of lessons.items) {
+      if (!isMap(lesson) || lesson.get('exercise') !== exercise) continue;
+      const node = lesson.get('duration', true);
+      if (isScalar(node) && node.range) ranges.push([node.range[0], node.range[1]]);
+    }
+  }
+  if (!ranges.length) return false;
+  // From the end, so earlier offsets stay valid.
+  for (const [start, end] of ranges.sort((a, b) => b[0] - a[0]))
+    text = `${text.slice(0, start)}${seconds}${text.slice(end)}`;
+  writeFileSync(sectionsPath, text);
+  return true;
 }
