@@ -41,7 +41,7 @@ export function setExerciseDuration(sectionsPath: string, exercise: string, seco
     const lessons = isMap(section) ? section.get('lessons') : undefined;
     if (!isSeq(lessons)) continue;
     for (const lesson of lessons.items) {
-      if (!isMap(lesson) || lesson.get('exercise') !== exercise) continue;
+      if (!isMap(lesson) || (lesson.get('exercise') as unknown) !== exercise) continue;
       const node = lesson.get('duration', true);
       if (isScalar(node) && node.range) ranges.push([node.range[0], node.range[1]]);
     }
