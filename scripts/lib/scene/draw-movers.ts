@@ -69,7 +69,7 @@ export const SIZES: Record<Mover['kind'], [number, number]> = {
   moto: [24, 10],
   bicycle: [22, 8],
   pedestrian: [12, 24],
-  officer: [18, 32],
+  officer: [24, 43],
 };
 const DEFAULT_COLOR: Partial<Record<Mover['kind'], keyof typeof VEHICLE>> = {
   truck: 'blue',
@@ -159,22 +159,25 @@ function boxBody(len: number, wid: number, cab: string, box: string, windows = f
 }
 
 function person(color: string, s: MoverState, officer: boolean): string {
-  // Seen from above: shoulders (an ellipse across the heading), the head, arms by pose.
-  const body = officer ? '#2f5d3a' : color;
+  // Seen from above: shoulders (an ellipse across the heading), the head, arms by pose. The officer is
+  // drawn larger, with white edges, so his pose reads on dark asphalt and on a phone.
+  const body = officer ? '#2f6b40' : color;
   let arms = '';
   if (officer) {
-    const sleeve = `stroke="${body}" stroke-width="3.6" stroke-linecap="round"`;
-    const baton = `stroke="#ffffff" stroke-width="2.4" stroke-linecap="round" stroke-dasharray="2 2"`;
-    if (s.pose === 'side')
-      arms = `<line x1="0" y1="-8" x2="0" y2="-17" ${sleeve}/><line x1="0" y1="8" x2="0" y2="17" ${sleeve}/><line x1="0" y1="17" x2="0" y2="23" ${baton}/>`;
-    else if (s.pose === 'right-arm')
-      arms = `<line x1="0" y1="7" x2="12" y2="7" ${sleeve}/><line x1="12" y1="7" x2="19" y2="7" ${baton}/>`;
+    const limb = (x1: number, y1: number, x2: number, y2: number) =>
+      `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="#ffffff" stroke-width="6" stroke-linecap="round"/><line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${body}" stroke-width="4" stroke-linecap="round"/>`;
+    const baton = (x1: number, y1: number, x2: number, y2: number) =>
+      `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="#1a1a1a" stroke-width="2.6" stroke-linecap="round"/><line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="#ffffff" stroke-width="2.6" stroke-dasharray="2 2"/>`;
+    // Facing +x: his right is +y.
+    if (s.pose === 'side') arms = `${limb(0, -8, 0, -17)}${limb(0, 8, 0, 17)}${baton(0, 18, 0, 24)}`;
+    else if (s.pose === 'right-arm') arms = `${limb(0, 7, 12, 7)}${baton(13, 7, 20, 7)}`;
     else if (s.pose === 'raised')
-      arms = `<circle cx="0" cy="0" r="11" fill="none" stroke="#ffffff" stroke-width="1.5" stroke-opacity="0.8"/><line x1="0" y1="7" x2="1" y2="1" ${sleeve}/><circle cx="1" cy="1" r="2.4" fill="#ffffff"/>`;
-    else arms = `<line x1="-1" y1="8" x2="-4" y2="8" ${sleeve}/><line x1="-4" y1="8" x2="-9" y2="8" ${baton}/>`;
+      arms = `<circle cx="0" cy="0" r="12" fill="none" stroke="#ffffff" stroke-width="1.5" stroke-opacity="0.85"/>${limb(0, 7, 1, 1)}${baton(1, 1, -2, -3)}`;
+    else arms = `${limb(-1, 8, -4, 8)}${baton(-5, 8, -10, 8)}`;
   }
   const cap = officer ? '#ffffff' : '#3a2a1e';
-  return `<g transform="scale(${officer ? 1.8 : 1.5})">${arms}<ellipse cx="0" cy="0" rx="${officer ? 5 : 4.5}" ry="${officer ? 9 : 8}" fill="${body}" stroke="#00000055" stroke-width="1"/><circle cx="0.5" cy="0" r="${officer ? 4.2 : 3.8}" fill="${cap}" stroke="#00000055" stroke-width="0.8"/>${officer ? '<rect x="-1.5" y="-6" width="3" height="12" rx="1" fill="#fcc200" fill-opacity="0.9"/>' : ''}</g>`;
+  const edge = officer ? 'stroke="#ffffff" stroke-width="1.2"' : 'stroke="#00000055" stroke-width="1"';
+  return `<g transform="scale(${officer ? 2.4 : 1.5})">${arms}<ellipse cx="0" cy="0" rx="${officer ? 5 : 4.5}" ry="${officer ? 9 : 8}" fill="${body}" ${edge}/>${officer ? '<rect x="-1.5" y="-7" width="3" height="14" rx="1" fill="#fcc200"/>' : ''}<circle cx="0.5" cy="0" r="${officer ? 3.3 : 3.8}" fill="${cap}" stroke="${officer ? '#1f3b2a' : '#00000066'}" stroke-width="${officer ? 1.2 : 0.8}"/></g>`;
 }
 
 export function drawMover(m: Mover, t: number, dark: boolean): Drawn {
