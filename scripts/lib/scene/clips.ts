@@ -184,7 +184,7 @@ export async function renderAll(root: string, argv: string[]): Promise<void> {
   const force = argv.includes('--force');
   const jobsAt = argv.indexOf('--jobs');
   const jobs = jobsAt >= 0 ? Number(argv[jobsAt + 1]) : undefined;
-  const rest = argv.filter((a, i) => a !== '--force' && i !== jobsAt && i !== jobsAt + 1);
+  const rest = argv.filter((a, i) => a !== '--force' && (jobsAt < 0 || (i !== jobsAt && i !== jobsAt + 1)));
   const which = rest[0] === 'course' || rest[0] === 'autodrom' ? rest.shift() : undefined;
   const started = performance.now();
   let bad = 0;
