@@ -97,7 +97,7 @@ function lamps(len: number, wid: number, s: MoverState, t: number, dark: boolean
   const head = `<rect x="${f(fx - 2.5)}" y="${f(-wy - 1.5)}" width="2.5" height="3" fill="#fff6c8"/><rect x="${f(fx - 2.5)}" y="${f(wy - 1.5)}" width="2.5" height="3" fill="#fff6c8"/>`;
   body += head;
   if (dark)
-    glow += `<path d="M${f(fx)} ${f(-wy)}L${f(fx + 70)} ${f(-wy - 22)}L${f(fx + 70)} ${f(wy + 22)}L${f(fx)} ${f(wy)}z" fill="#fff3b0" fill-opacity="0.28"/>${head}`;
+    glow += `<path d="M${f(fx)} ${f(-wy)}L${f(fx + 110)} ${f(-wy - 30)}L${f(fx + 110)} ${f(wy + 30)}L${f(fx)} ${f(wy)}z" fill="url(#beam)"/>${head}`;
   // Rear lights: dim red, bright and bigger when braking.
   const tail = s.brake
     ? `<rect x="${f(rx)}" y="${f(-wy - 2)}" width="3.5" height="4" fill="#ff2a1a"/><rect x="${f(rx)}" y="${f(wy - 2)}" width="3.5" height="4" fill="#ff2a1a"/><circle cx="${f(rx - 1)}" cy="${f(-wy)}" r="4.5" fill="#ff3b2f" fill-opacity="0.45"/><circle cx="${f(rx - 1)}" cy="${f(wy)}" r="4.5" fill="#ff3b2f" fill-opacity="0.45"/>`

@@ -382,8 +382,11 @@ export function frameSvg(scene: FrameScene, t: number): string {
       if (d.glow) glow.push(d.glow);
     }
   }
+  // The headlights' beam fades along its length (the gradient follows each car's rotation).
+  const beam =
+    '<defs><linearGradient id="beam" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff3b0" stop-opacity="0.5"/><stop offset="1" stop-color="#fff3b0" stop-opacity="0"/></linearGradient></defs>';
   const night = scene.dark
-    ? `<rect width="${WIDTH}" height="${HEIGHT}" fill="${PALETTE.night}" fill-opacity="0.62"/>${glow.join('')}`
+    ? `${beam}<rect width="${WIDTH}" height="${HEIGHT}" fill="${PALETTE.night}" fill-opacity="0.62"/>${glow.join('')}`
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${world.join('')}${night}${explain.join('')}</svg>`;
 }
