@@ -177,6 +177,8 @@ const tiny: Video = {
       duration: 1,
       layout: 'crossroads',
       items: [
+        { kind: 'sign', code: '2.4', at: [262, 236] },
+
         {
           kind: 'car',
           id: 'a',

@@ -116,11 +116,8 @@ function drawPreset(p: PresetItem): string {
 
 // ---------------------------------------------------------------- signals
 
-let signRoot = join(process.cwd(), 'public', 'images', 'questions', 'signs', 'kz');
-/** Where the sign drawings are read from (tests point it at the repository's root). */
-export function setSignRoot(dir: string) {
-  signRoot = dir;
-}
+/** The project's sign drawings (scripts/signs/draw-signs.mjs), found from this file, not the working folder. */
+const SIGN_ROOT = join(import.meta.dirname, '../../../public/images/questions/signs/kz');
 export const signSlug = (code: string) =>
   code.replaceAll('.', '-').replace(/[абвгд]/g, (c) => ({ а: 'a', б: 'b', в: 'v', г: 'g', д: 'd' })[c]!);
 const signCache = new Map<string, { inner: string; w: number; h: number }>();
@@ -128,7 +125,7 @@ function signSvg(code: string) {
   const slug = signSlug(code);
   let hit = signCache.get(slug);
   if (!hit) {
-    const raw = readFileSync(join(signRoot, `${slug}.svg`), 'utf8');
+    const raw = readFileSync(join(SIGN_ROOT, `${slug}.svg`), 'utf8');
     const vb = /viewBox="([\d.\s-]+)"/.exec(raw)?.[1]?.split(/\s+/).map(Number) ?? [0, 0, 100, 100];
     // Ids made unique to this sign, so two different signs in a frame never share a gradient's name.
     const inner = raw
