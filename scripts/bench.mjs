@@ -13,7 +13,9 @@
 //           think between answers (scripts/bench-api.ts);
 //   api     autocannon on sign-in, profile, start, answer, statistics with 100 and 300 connections,
 //           on SQLite and PostgreSQL (scripts/bench-load.ts);
-//   season  N learners (BENCH_SEASON, default 1,000) take a whole exam at once (scripts/bench-load.ts).
+//   season  N learners (BENCH_SEASON, default 1,000) take a whole exam at once (scripts/bench-load.ts);
+//   clips   the committed course and autodrome clips (public/media/{course,autodrom}/*.mp4 and posters):
+//           count, total and largest bytes, and bytes per second of video (docs/architecture.md's budget).
 // Builds first when dist/ has no build.
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -32,7 +34,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort } from './lib/net.mjs';
 
-const PARTS = ['weight', 'pages', 'rules', 'media', 'answer', 'api', 'season'];
+const PARTS = ['weight', 'pages', 'rules', 'media', 'answer', 'api', 'season', 'clips'];
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
   console.log(`npm run bench [-- --only ${PARTS.join(',')}] [-- --quick]
@@ -93,6 +95,11 @@ console.log(
 const root = resolve('dist/client');
 const contentPages = new Set(['rules', 'autodrom', 'simulator', 'school', '404']);
 const CONTENT_BUDGET = 80 * 1024;
+// The clips' budget (docs/architecture.md, "Explainer clips"): a clip's MP4 at most 12,000 bytes a second
+// of video (96 kbit/s: a 3-minute lesson ≤ 2.2 MB on mobile data), all the course's clips with their
+// posters ≤ 30 MB, the autodrome's ≤ 6 MB.
+const CLIP_RATE_BUDGET = 12_000;
+const CLIP_TOTAL_BUDGET = { course: 30 * 1024 * 1024, autodrom: 6 * 1024 * 1024 };
 const PAGE_BUDGET = 130 * 1024;
 
 const gzCache = new Map();
@@ -284,6 +291,46 @@ if (parts.has('weight') || parts.has('pages') || parts.has('rules')) {
 
 // Media: the server's memory under range requests on a 40 MB video, and a cold hash (scripts/bench-media.ts).
 if (parts.has('media')) results.media = runPart('scripts/bench-media.ts');
+
+// The clips: sizes of the committed MP4s and posters, bytes per second from the manifest's durations.
+if (parts.has('clips')) {
+  results.clips = {};
+  for (const kind of ['course', 'autodrom']) {
+    const dir = resolve('public/media', kind);
+    const manifestFile = join(dir, 'manifest.json');
+    const manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+    const clips = (existsSync(dir) ? readdirSync(dir) : [])
+      .filter((f) => f.endsWith('.mp4'))
+      .map((f) => {
+        const code = f.slice(0, -4);
+        const bytes = statSync(join(dir, f)).size;
+        const poster = existsSync(join(dir, `${code}.jpg`)) ? statSync(join(dir, `${code}.jpg`)).size : 0;
+        const seconds = manifest[code]?.duration ?? null;
+        return { code, bytes, poster, seconds, rate: seconds ? Math.round(bytes / seconds) : null };
+      });
+    const total = clips.reduce((n, c) => n + c.bytes + c.poster, 0);
+    const largest = clips.reduce((a, b) => (b.bytes > a.bytes ? b : a), clips[0]);
+    const timed = clips.filter((c) => c.rate !== null);
+    const densest = timed.reduce((a, b) => (b.rate > a.rate ? b : a), timed[0]);
+    const seconds = timed.reduce((n, c) => n + c.seconds, 0);
+    results.clips[kind] = {
+      count: clips.length,
+      seconds,
+      total,
+      largest,
+      densest,
+      untimed: clips.length - timed.length,
+    };
+    console.log(
+      `clips ${kind}: ${clips.length} clips, ${seconds} s, ${(total / 1048576).toFixed(2)} MB with posters; ` +
+        `largest ${largest ? `${largest.code} ${kb(largest.bytes)}` : '–'}; ` +
+        `densest ${densest ? `${densest.code} ${densest.rate} B/s` : '–'}` +
+        (clips.length - timed.length
+          ? `; ${clips.length - timed.length} not in the manifest (not made by make-clips)`
+          : ''),
+    );
+  }
+}
 
 // The answer call: its CPU beside the locale call's, and latency with learners who think (scripts/bench-api.ts).
 if (parts.has('answer'))
@@ -508,6 +555,21 @@ function budgets(r) {
         s.errors === 0,
         `${s.seconds} s, DB ${(s.databaseBytes / 1048576).toFixed(1)} MB, RSS ${(s.rssIdleKb / 1024).toFixed(0)}→${(s.rssPeakKb / 1024).toFixed(0)} MB`,
       );
+  }
+  for (const [kind, c] of Object.entries(r.clips ?? {})) {
+    const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
+    add(
+      `${kind} clips ≤ ${mb(CLIP_TOTAL_BUDGET[kind])} in all (MP4 + poster)`,
+      mb(c.total),
+      c.total <= CLIP_TOTAL_BUDGET[kind],
+      `${c.count} clips, ${c.seconds} s`,
+    );
+    add(
+      `${kind} clips ≤ ${CLIP_RATE_BUDGET} bytes a second of video`,
+      c.densest ? `${c.densest.rate} B/s` : '–',
+      c.untimed ? false : c.densest ? c.densest.rate <= CLIP_RATE_BUDGET : null,
+      c.untimed ? `${c.untimed} clips without a duration in the manifest` : c.densest?.code,
+    );
   }
   return out;
 }

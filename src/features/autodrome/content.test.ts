@@ -57,7 +57,7 @@ describe('autodrome content', () => {
     ].filter((f): f is string => Boolean(f));
     expect(files.filter((f) => !existsSync(join('public', f)))).toEqual([]);
     for (const e of content.exercises) expect(readFileSync(join('public', e.poster)).length).toBeLessThan(4096);
-    // scripts/make-autodrom-clips.sh: an MP4 and a WebM of each exercise, the lesson naming one of them.
+    // The demo clips: an MP4 and a WebM of each exercise, the lesson naming one of them.
     for (const l of content.sections.flatMap((s) => s.lessons)) {
       expect(l.video?.src).toBe(`/media/autodrom/${l.exercise}.mp4`);
       for (const ext of ['mp4', 'webm']) {
