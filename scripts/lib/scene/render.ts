@@ -1,0 +1,3 @@
+export async function renderAll(_root: string, _argv: string[]): Promise<void> {
+  throw new Error('rendering comes in step 2');
+}
