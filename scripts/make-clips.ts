@@ -81,6 +81,6 @@ const argv = process.argv.slice(2);
 if (argv[0] === '--check') check(argv.slice(1));
 else if (argv[0] === '--still') still(argv.slice(1));
 else {
-  const { renderAll } = await import('./lib/scene/render');
+  const { renderAll } = await import('./lib/scene/clips');
   await renderAll(ROOT, argv);
 }
