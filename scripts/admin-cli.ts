@@ -40,6 +40,10 @@ Commands:
       --title/--text are the default; --title-kz, --text-kz… are what learners reading in that
       language see instead. COLOR: info (default), danger, success, warning, secondary.
       URL: http:// or https://.
+  autodrome-categories CODE LIST
+      Set which licence categories an autodrome examines (LIST: codes of content/qualifications.yaml
+      separated by commas, like B,BE; or unknown). Writes content/autodromes/autodromes.yaml and the
+      database; the public autodrome page shows it after the next build.
   page-views [--days N]
       Page views per route and language over the last N days (default 7, today included).
   backup FILE [--force]
@@ -64,6 +68,7 @@ Examples:
   npm run admin -- revoke 12
   npm run admin -- notify --all --title "Новые вопросы" --text "База вопросов обновлена" --color success \\
     --title-kz "Жаңа сұрақтар" --text-kz "Сұрақтар базасы жаңартылды" --title-en "New questions" --text-en "The question bank is updated"
+  npm run admin -- autodrome-categories almaty B,BE,C,CE
   npm run admin -- page-views --days 30
   npm run admin -- backup /var/backups/zhol/zhol-$(date +%F).db
   npm run admin -- notify --login asel --title "Оплата" --text "Доступ продлён" --web https://zhol.example/pay
@@ -128,6 +133,7 @@ const commands: Record<string, Command> = {
     },
     required: ['title', 'text'],
   },
+  'autodrome-categories': { args: ['CODE', 'LIST'], options: {}, required: [] },
   'page-views': { args: [], options: { days: { type: 'string' } }, required: [] },
   backup: { args: ['FILE'], options: { force: { type: 'boolean' } }, required: [] },
 };
@@ -322,7 +328,7 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
   });
   try {
     await migrateToLatest(db);
-    await syncContent(db, loadContent());
+    await syncContent(db, loadContent(config.ZHOL_CONTENT_DIR));
     switch (name) {
       case 'add-learner': {
         const input = { fullname: str('fullname')!, login: str('login')!, email: str('email'), phone: str('phone') };
@@ -406,6 +412,17 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
           web: str('web'),
         });
         out(`Sent to ${count} learner${count === 1 ? '' : 's'}.`);
+        break;
+      }
+      case 'autodrome-categories': {
+        const { setAutodromeCategories } = await import('../src/server/services/autodrome-categories');
+        const change = setAutodromeCategories(config.ZHOL_CONTENT_DIR, arg, positionals[1]!);
+        await syncContent(db, loadContent(config.ZHOL_CONTENT_DIR));
+        const said = (list: string[] | null) => (list ? list.join(', ') : 'unknown');
+        out(
+          `${change.code}: categories ${said(change.before)} → ${said(change.after)}, written to ${change.file} and the database. ` +
+            'The public autodrome page shows it after the next build (npm run build).',
+        );
         break;
       }
       case 'page-views': {

@@ -3,7 +3,7 @@
 // the database; one test runs the real executable as a child process. SQLite only: the actions
 // themselves are tested on every database in admin.test.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../scripts/admin-cli';
 import { createDb } from '../../src/server/db/client';
+import { loadContent } from '../../src/server/services/content';
 import { verifyPassword } from '../../src/server/services/passwords';
 import { createSession } from '../../src/server/services/sessions';
 
@@ -65,6 +66,7 @@ const COMMANDS = [
   'revoke',
   'accesses',
   'notify',
+  'autodrome-categories',
   'page-views',
   'backup',
   'help',
@@ -414,6 +416,63 @@ describe('npm run admin', () => {
     const usage = await admin(['backup', copy, '--overwrite']);
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/^backup has no option --overwrite \(it takes --force\)\./);
+  });
+
+  it("sets an autodrome's categories in the content file and the database; a bad code or category changes nothing", async () => {
+    const content = join(dir, 'content');
+    cpSync('content', content, { recursive: true });
+    const env = { ZHOL_CONTENT_DIR: content };
+    const yamlFile = join(content, 'autodromes/autodromes.yaml');
+    const categories = () =>
+      query(async (db) =>
+        Object.fromEntries(
+          (await db.selectFrom('autodromes').select(['code', 'categories']).execute()).map((r) => [
+            r.code,
+            r.categories,
+          ]),
+        ),
+      );
+    // Not known until an operator says so.
+    const set = await admin(['autodrome-categories', 'almaty', 'b, BE'], '', env);
+    expect(set).toMatchObject({ code: 0, err: '' });
+    expect(set.out).toMatch(/^almaty: categories unknown → B, BE, written to .+autodromes\.yaml and the database\./);
+    expect((await categories()).almaty).toBe('B,BE');
+    expect((await categories()).astana).toBeNull();
+    const written = readFileSync(yamlFile, 'utf8');
+    // The file keeps its comments and gains one line in the Almaty entry, in the order of qualifications.yaml.
+    expect(written).toContain('# The 17 autodromes');
+    const original = readFileSync('content/autodromes/autodromes.yaml', 'utf8').split('\n');
+    const added = written.split('\n').filter((l) => !original.includes(l));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^ {2}categories: \[ ?B, BE ?\]$/);
+    expect(written.split('\n')).toHaveLength(original.length + 1);
+    expect(loadContent(content).autodromes.find((a) => a.code === 'almaty')?.categories).toEqual(['B', 'BE']);
+
+    for (const [args, message] of [
+      [['autodrome-categories', 'almatyy', 'B'], /^No autodrome "almatyy": the codes are almaty, astana/],
+      [
+        ['autodrome-categories', 'astana', 'B,Q'],
+        /^Unknown category Q: the categories are B, BE, C, CE, A, D \(content\/qualifications\.yaml\), or unknown\. Nothing was changed\./,
+      ],
+      [['autodrome-categories', 'astana', 'B,,C'], /^"B,,C" is not a list of categories/],
+      [['autodrome-categories', 'astana', 'B,b'], /names a category twice/],
+    ] as const) {
+      const r = await admin([...args], '', env);
+      expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
+      expect(r.err).toMatch(message);
+      expect(readFileSync(yamlFile, 'utf8')).toBe(written);
+      expect((await categories()).almaty).toBe('B,BE');
+      expect((await categories()).astana).toBeNull();
+    }
+    const missing = await admin(['autodrome-categories', 'almaty'], '', env);
+    expect(missing).toMatchObject({ code: 1, err: expect.stringMatching(/needs LIST/) });
+
+    // Back to unknown: the line goes, the column is null again.
+    const back = await admin(['autodrome-categories', 'almaty', 'unknown'], '', env);
+    expect(back).toMatchObject({ code: 0, err: '' });
+    expect(back.out).toMatch(/^almaty: categories B, BE → unknown/);
+    expect((await categories()).almaty).toBeNull();
+    expect(readFileSync(yamlFile, 'utf8')).toBe(readFileSync('content/autodromes/autodromes.yaml', 'utf8'));
   });
 
   it('runs as the real executable: arguments, a piped password, output and exit code', async () => {

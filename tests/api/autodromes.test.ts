@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
+import { loadContent } from '../../src/server/services/content';
+import { syncContent } from '../../src/server/services/content-sync';
 import { apiClient, signedIn, type ApiClient } from '../support/client';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
@@ -34,7 +36,7 @@ describe.each(dialects)('autodromes on %s', (dialect) => {
   const view = (autodrome: number | string, lesson: number | string, who = 'learner', lang = 'en') =>
     clients[who]!.request('PUT', `/v1/core/user/access/autodromes/${autodrome}/lessons/${lesson}/view/`, { lang });
 
-  it('lists the autodromes the learner has an active access to, with city, categories and access end', async () => {
+  it('lists the autodromes the learner has an active access to, with city, categories (unknown: null) and access end', async () => {
     const res = await get(`${LIST}?upd=1`, 'learner', 'ru');
     expect(res.status).toBe(200);
     const { data } = await res.json();
@@ -45,7 +47,8 @@ describe.each(dialects)('autodromes on %s', (dialect) => {
         id: almaty,
         name: 'Автодром СпецЦОН, Алматы',
         city: 'Алматы',
-        categories: ['B', 'BE', 'C', 'CE'],
+        // Not set by an operator in content: unknown, not a made-up list.
+        categories: null,
         picture: '/images/autodrome.svg',
       },
     });
@@ -56,6 +59,32 @@ describe.each(dialects)('autodromes on %s', (dialect) => {
     );
     expect((await (await get(LIST, 'newcomer')).json()).data).toEqual([]);
     expect((await (await get(LIST, 'expired')).json()).data).toEqual([]);
+  });
+
+  it('answers the categories an operator set (content sync), in both calls, and null again once unset', async () => {
+    const content = loadContent();
+    const withCategories = (list: string[] | undefined) => ({
+      ...content,
+      autodromes: content.autodromes.map((a) => (a.code === 'almaty' ? { ...a, categories: list } : a)),
+    });
+    await syncContent(t.deps.db, withCategories(['B', 'BE']), t.clock.now);
+    const listed = (await (await get(LIST)).json()).data[0].target;
+    expect(listed).toMatchObject({ id: almaty, categories: ['B', 'BE'] });
+    const one = await (await get(`/v1/core/user/access/autodromes/${almaty}`)).json();
+    expect(one.categories).toEqual(['B', 'BE']);
+    const row = await t.deps.db
+      .selectFrom('autodromes')
+      .select(['code', 'categories'])
+      .where('code', 'in', ['almaty', 'astana'])
+      .orderBy('code')
+      .execute();
+    expect(row).toEqual([
+      { code: 'almaty', categories: 'B,BE' },
+      { code: 'astana', categories: null },
+    ]);
+    await syncContent(t.deps.db, withCategories(undefined), t.clock.now);
+    expect((await (await get(LIST)).json()).data[0].target.categories).toBeNull();
+    expect((await (await get(`/v1/core/user/access/autodromes/${almaty}`)).json()).categories).toBeNull();
   });
 
   it('answers one autodrome with its sections, lessons, the 10 exercises in order and progress, per language', async () => {
@@ -91,7 +120,20 @@ describe.each(dialects)('autodromes on %s', (dialect) => {
     const crossing = lessons.find((l: { name: string }) => l.name === 'Pedestrian crossing');
     expect(crossing).toMatchObject({
       video: { src: '/media/autodrom/pedestrian-crossing.mp4', type: 'video/mp4' },
-      poster: '/images/autodrom/pedestrian-crossing.svg',
+      poster: '/media/autodrom/pedestrian-crossing.jpg',
+      // The exercise's own clip: its captions in every language and its chapters.
+      tracks: {
+        captions: {
+          ru: '/media/autodrom/pedestrian-crossing.ru.vtt',
+          kz: '/media/autodrom/pedestrian-crossing.kz.vtt',
+          en: '/media/autodrom/pedestrian-crossing.en.vtt',
+        },
+        chapters: {
+          ru: '/media/autodrom/pedestrian-crossing.chapters.ru.vtt',
+          kz: '/media/autodrom/pedestrian-crossing.chapters.kz.vtt',
+          en: '/media/autodrom/pedestrian-crossing.chapters.en.vtt',
+        },
+      },
       embed: null,
       viewed: false,
     });

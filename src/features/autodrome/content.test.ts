@@ -5,7 +5,17 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../server/services/content';
+import { parse } from 'yaml';
+import { flattenQualifications, loadContent } from '../../server/services/content';
+import { autodromClip } from '../../shared/autodrom-clips';
+
+type Text3 = { ru: string; kz: string; en: string };
+interface VideoFile {
+  exercise: string;
+  video: {
+    scenes: { chapter?: Text3; duration: number; items: { kind: string; points?: number }[]; captions?: Text3[] }[];
+  };
+}
 
 describe('autodrome content', () => {
   let dir: string;
@@ -49,23 +59,78 @@ describe('autodrome content', () => {
     expect(new Set(lessons.map((l) => l.exercise))).toEqual(new Set(content.exercises.map((e) => e.code)));
   });
 
-  it('every poster and video it names exists under public/; every lesson has a small clip made by the script', () => {
+  it("every poster it names exists under public/; every lesson plays its exercise's clip, drawn from a video file in content", () => {
     const content = loadContent('content');
-    const files = [
-      ...content.exercises.map((e) => e.poster),
-      ...content.sections.flatMap((s) => s.lessons.flatMap((l) => [l.poster, l.video?.src])),
-    ].filter((f): f is string => Boolean(f));
-    expect(files.filter((f) => !existsSync(join('public', f)))).toEqual([]);
+    const posters = content.exercises.map((e) => e.poster);
+    expect(posters.filter((f) => !existsSync(join('public', f)))).toEqual([]);
     for (const e of content.exercises) expect(readFileSync(join('public', e.poster)).length).toBeLessThan(4096);
-    // The demo clips: an MP4 and a WebM of each exercise, the lesson naming one of them.
+    // The clip, its poster and tracks are rendered from content/autodromes/videos/<exercise>.yaml (the
+    // media are made by the renderer, not kept by hand): the lesson names them and says the clip's length.
     for (const l of content.sections.flatMap((s) => s.lessons)) {
-      expect(l.video?.src).toBe(`/media/autodrom/${l.exercise}.mp4`);
-      for (const ext of ['mp4', 'webm']) {
-        const clip = readFileSync(join('public/media/autodrom', `${l.exercise}.${ext}`));
-        expect(clip.length).toBeLessThan(60 * 1024);
-        expect(clip.length).toBeGreaterThan(1024);
+      const clip = autodromClip(l.exercise);
+      expect(l.video?.src).toBe(clip.mp4);
+      expect(l.poster).toBe(clip.poster);
+      const video = parse(readFileSync(`content/autodromes/videos/${l.exercise}.yaml`, 'utf8')) as VideoFile;
+      expect(video.exercise).toBe(l.exercise);
+      const total = video.video.scenes.reduce((sum, scene) => sum + scene.duration, 0);
+      expect(total, l.exercise).toBeGreaterThanOrEqual(30);
+      expect(total, l.exercise).toBeLessThanOrEqual(90);
+      expect(l.duration, l.exercise).toBe(Math.ceil(total));
+    }
+  });
+
+  it("each exercise's video shows every penalty of its table with the table's points, and no other figure", () => {
+    const content = loadContent('content');
+    for (const e of content.exercises) {
+      const video = parse(readFileSync(`content/autodromes/videos/${e.code}.yaml`, 'utf8')) as VideoFile;
+      const shown = video.video.scenes.flatMap((s) => s.items.filter((i) => i.kind === 'penalty').map((i) => i.points));
+      expect(new Set(shown), e.code).toEqual(new Set(e.penalties.map((p) => p.points)));
+      // Every chapter and caption speaks all three languages; the first scene opens a chapter.
+      expect(video.video.scenes[0]?.chapter, e.code).toBeTruthy();
+      for (const scene of video.video.scenes) {
+        for (const text of [scene.chapter, ...(scene.captions ?? [])].filter(Boolean))
+          for (const l of ['ru', 'kz', 'en'] as const)
+            expect(text![l], `${e.code}: ${JSON.stringify(text)}`).toBeTruthy();
       }
     }
+  });
+
+  it('has a category filter rule for every qualification, so a category an operator sets can be filtered', () => {
+    const css = readFileSync('src/features/autodrome/autodrom.css', 'utf8');
+    for (const q of flattenQualifications(loadContent('content').qualifications))
+      expect(css, q.code).toContain(
+        `[data-autodrom-filter="${q.code}"]:checked) [data-autodrome]:not([data-categories~="${q.code}"])`,
+      );
+  });
+
+  it('knows no categories until an operator sets them; refuses a category that is not a qualification', () => {
+    expect(loadContent('content').autodromes.every((a) => a.categories === undefined)).toBe(true);
+    const bad = withEdit('autodromes/autodromes.yaml', (s) =>
+      s.replace(
+        '  city: { ru: Алматы, kz: Алматы, en: Almaty }\n',
+        '  city: { ru: Алматы, kz: Алматы, en: Almaty }\n  categories: [B, X]\n',
+      ),
+    );
+    expect(() => loadContent(bad)).toThrow(
+      /autodromes\.yaml: almaty names category X, which is not in qualifications\.yaml/,
+    );
+    const good = withEdit('autodromes/autodromes.yaml', (s) =>
+      s.replace(
+        '  city: { ru: Алматы, kz: Алматы, en: Almaty }\n',
+        '  city: { ru: Алматы, kz: Алматы, en: Almaty }\n  categories: [B, BE]\n',
+      ),
+    );
+    expect(loadContent(good).autodromes[0]?.categories).toEqual(['B', 'BE']);
+  });
+
+  it('says where the penalty points come from, on which day, and that single figures are unconfirmed', () => {
+    const { penaltySource } = loadContent('content');
+    expect(penaltySource.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const l of ['ru', 'kz', 'en'] as const) {
+      expect(penaltySource.name[l]).toBeTruthy();
+      expect(penaltySource.note?.[l]).toBeTruthy();
+    }
+    expect(penaltySource.note?.en).toMatch(/not been checked against the published order/);
   });
 
   it('names the file and the place of a missing translation or a bad penalty', () => {
@@ -75,9 +140,9 @@ describe('autodrome content', () => {
         'name: { ru: Начало движения, en: Start }',
       ),
     );
-    expect(() => loadContent(noKz)).toThrow(/autodromes\/exercises\.yaml at 0\.name\.kz/);
+    expect(() => loadContent(noKz)).toThrow(/autodromes\/exercises\.yaml at exercises\.0\.name\.kz/);
     const points = withEdit('autodromes/exercises.yaml', (s) => s.replace('points: 20 }', 'points: -5 }'));
-    expect(() => loadContent(points)).toThrow(/autodromes\/exercises\.yaml at 0\.penalties\.0\.points/);
+    expect(() => loadContent(points)).toThrow(/autodromes\/exercises\.yaml at exercises\.0\.penalties\.0\.points/);
   });
 
   it('refuses a lesson naming an unknown exercise, a code used twice, a video and an embed together, an http embed, neither', () => {

@@ -8,7 +8,8 @@ import { $authStatus } from '../../client/auth';
 import { formatDate } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import type { AutodromeDetail, LessonView } from '../../shared/api/autodromes';
-import { autodromeIdFrom, firstLessonToWatch } from './logic';
+import type { Locale } from '../../i18n/locales';
+import { autodromeIdFrom, clipTracks, firstLessonToWatch } from './logic';
 import { $autodrome, loadAutodrome, markLessonViewed, type AutodromeState } from './store';
 
 type Child = Node | string | null | undefined | false;
@@ -51,6 +52,9 @@ function player(lesson: LessonView, ctx: Ctx, onEnded: () => void): HTMLElement 
         onended: onEnded,
       },
       h('source', { src: lesson.video.src, type: lesson.video.type }),
+      ...(lesson.tracks ? clipTracks(lesson.tracks, ctx.locale as Locale) : []).map((track) =>
+        h('track', { ...track }),
+      ),
     );
     return video;
   }
@@ -145,11 +149,15 @@ function autodromePanel(data: AutodromeDetail, ctx: Ctx): { el: HTMLElement; upd
     h(
       'p',
       { class: 'autodrom-learner__meta' },
-      // The categories said in words ("Categories: B, BE"), as the list of autodromes says them.
-      `${data.city} · ${interpolate(texts['autodrom.list.categories'], { list: data.categories.join(', ') })} · ${interpolate(
-        texts['autodrom.learner.until'],
-        { date: formatDate(data.access.date_end) },
-      )}`,
+      // The categories said in words ("Categories: B, BE"), as the list of autodromes says them; none
+      // while an operator has not set them.
+      [
+        data.city,
+        data.categories && interpolate(texts['autodrom.list.categories'], { list: data.categories.join(', ') }),
+        interpolate(texts['autodrom.learner.until'], { date: formatDate(data.access.date_end) }),
+      ]
+        .filter(Boolean)
+        .join(' · '),
     ),
     h('div', { class: 'autodrom-progress' }, progressText, bar),
     lessonArea,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AutodromeDetail, LessonView } from '../../shared/api/autodromes';
-import { autodromeIdFrom, firstLessonToWatch, groupByCity } from './logic';
+import { autodromClip } from '../../shared/autodrom-clips';
+import { autodromeIdFrom, categoryFilter, clipTracks, firstLessonToWatch, groupByCity } from './logic';
 import { withViewed, type AutodromeState } from './store';
 
 const lesson = (id: number, viewed = false): LessonView => ({
@@ -10,6 +11,7 @@ const lesson = (id: number, viewed = false): LessonView => ({
   exercise: id,
   poster: null,
   video: null,
+  tracks: null,
   embed: null,
   duration: null,
   viewed,
@@ -58,5 +60,35 @@ describe('firstLessonToWatch and withViewed', () => {
     expect(next.data.sections[1]!.lessons[0]!.viewed).toBe(true);
     expect(next.data.sections[0]!.lessons[1]!.viewed).toBe(false);
     expect(withViewed({ status: 'idle' }, 3, data.progress)).toEqual({ status: 'idle' });
+  });
+});
+
+describe('categoryFilter', () => {
+  const order = ['B', 'BE', 'C', 'CE', 'A', 'D'];
+  it('offers nothing while no autodrome has known categories, so the filter is not shown', () => {
+    expect(categoryFilter([{ categories: null }, {}, { categories: undefined }], order)).toEqual([]);
+  });
+  it('offers the categories some autodrome is known to examine, in the order of the qualifications', () => {
+    expect(
+      categoryFilter([{ categories: ['C', 'B'] }, { categories: null }, { categories: ['B', 'D'] }], order),
+    ).toEqual(['B', 'C', 'D']);
+  });
+});
+
+describe('clipTracks', () => {
+  const tracks = autodromClip('finish');
+  it("turns on the captions of the page's language, lists the others, and adds that language's chapters", () => {
+    const kz = clipTracks(tracks, 'kz');
+    expect(kz.map((t) => [t.kind, t.src, t.srclang, t.default])).toEqual([
+      ['captions', '/media/autodrom/finish.kz.vtt', 'kk', true],
+      ['captions', '/media/autodrom/finish.ru.vtt', 'ru', false],
+      ['captions', '/media/autodrom/finish.en.vtt', 'en', false],
+      ['chapters', '/media/autodrom/finish.chapters.kz.vtt', 'kk', false],
+    ]);
+    expect(
+      clipTracks(tracks, 'en')
+        .filter((t) => t.default)
+        .map((t) => t.src),
+    ).toEqual(['/media/autodrom/finish.en.vtt']);
   });
 });

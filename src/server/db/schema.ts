@@ -84,7 +84,8 @@ export interface AutodromesTable {
   city_ru: string;
   city_kz: string;
   city_en: string;
-  categories: string; // comma-separated: B,BE,C,CE
+  /** Comma-separated (B,BE), as an operator set it; null while not known. */
+  categories: string | null;
   picture: string | null;
   sort: number;
   retired_at: string | null;

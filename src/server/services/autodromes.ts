@@ -3,6 +3,7 @@
 // A lesson counts as viewed once the learner has watched it to the end (PUT …/lessons/{id}/view/).
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../i18n/locales';
+import { autodromClip, type ClipTracks } from '../../shared/autodrom-clips';
 import type { AutodromeAccessView, AutodromeDetail, LessonView, Progress } from '../../shared/api/autodromes';
 import { localized, localizedOf } from '../db/localized';
 import type { Database } from '../db/schema';
@@ -48,7 +49,13 @@ export async function listLearnerAutodromes(
       id: r.access_id,
       can: true,
       date_end: r.end_at,
-      target: { id: r.id, name: r.name, city: r.city, categories: r.categories.split(','), picture: r.picture },
+      target: {
+        id: r.id,
+        name: r.name,
+        city: r.city,
+        categories: r.categories ? r.categories.split(',') : null,
+        picture: r.picture,
+      },
     });
   }
   return views;
@@ -121,6 +128,14 @@ export async function autodromeDetail(
       .execute(),
   ]);
   const viewed = new Set(views.map((v) => v.lesson_id));
+  const exerciseCodes = new Map(exercises.map((e) => [e.id, e.code]));
+  /** The tracks go with the exercise's own rendered clip only: another video has none of them. */
+  const tracksOf = (l: (typeof lessons)[number]): ClipTracks | null => {
+    const code = exerciseCodes.get(l.exercise_id);
+    if (!code || !l.video_src) return null;
+    const clip = autodromClip(code);
+    return l.video_src === clip.mp4 ? { captions: clip.captions, chapters: clip.chapters } : null;
+  };
   const lessonViews = lessons.map((l) => ({
     section: l.section_id,
     view: {
@@ -130,6 +145,7 @@ export async function autodromeDetail(
       exercise: l.exercise_id,
       poster: l.poster,
       video: l.video_src && l.video_type ? { src: l.video_src, type: l.video_type } : null,
+      tracks: tracksOf(l),
       embed: l.embed_url,
       duration: l.duration,
       viewed: viewed.has(l.id),

@@ -126,7 +126,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
           city_ru: a.city.ru,
           city_kz: a.city.kz,
           city_en: a.city.en,
-          categories: a.categories.join(','),
+          categories: a.categories ? a.categories.join(',') : null,
           picture: a.picture ?? null,
           sort: i,
         },

@@ -36,8 +36,16 @@ const qualification: z.ZodType<QualificationInput> = z.lazy(() =>
     })
     .strict(),
 );
+// `categories`: the licence categories the autodrome examines, as an operator learned them (codes of
+// qualifications.yaml); left out while not known, and then the page shows no category for it.
 const autodrome = z
-  .object({ code, name: text3, city: text3, categories: z.array(z.string()).min(1), picture: z.string().optional() })
+  .object({
+    code,
+    name: text3,
+    city: text3,
+    categories: z.array(z.string()).min(1).optional(),
+    picture: z.string().optional(),
+  })
   .strict();
 // Autodrome lessons (content/autodromes/exercises.yaml, sections.yaml): pictures and videos are
 // site paths; an embedded player must be https (the page frames it).
@@ -55,6 +63,15 @@ const exercise = z
       .min(1),
   })
   .strict();
+// Where the penalty figures come from, shown under the tables: a name, the day compiled, what is unconfirmed.
+const penaltySource = z
+  .object({
+    name: text3,
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD'),
+    note: text3.optional(),
+  })
+  .strict();
+const exercisesFile = z.object({ source: penaltySource, exercises: z.array(exercise).min(1) }).strict();
 const autodromeLesson = z
   .object({
     code,
@@ -124,6 +141,7 @@ export type QualificationContent = QualificationInput;
 export type AutodromeContent = z.infer<typeof autodrome>;
 export type CourseContent = z.infer<typeof course>;
 export type ExerciseContent = z.infer<typeof exercise>;
+export type PenaltySourceContent = z.infer<typeof penaltySource>;
 export type SectionContent = z.infer<typeof section>;
 export type CourseModuleContent = z.infer<typeof courseModule>;
 export type LessonContent = z.infer<typeof lesson>;
@@ -134,6 +152,8 @@ export interface Content {
   autodromes: AutodromeContent[];
   courses: CourseContent[];
   exercises: ExerciseContent[];
+  /** Where exercises.yaml's penalty points come from. */
+  penaltySource: PenaltySourceContent;
   sections: SectionContent[];
 }
 
@@ -151,12 +171,14 @@ export function flattenQualifications(
 }
 
 export function loadContent(dir = environmentConfig().ZHOL_CONTENT_DIR): Content {
+  const exercises = load(dir, 'autodromes/exercises.yaml', exercisesFile);
   const content: Content = {
     themes: load(dir, 'themes.yaml', z.array(theme)),
     qualifications: load(dir, 'qualifications.yaml', z.array(qualification)),
     autodromes: load(dir, 'autodromes/autodromes.yaml', z.array(autodrome)),
     courses: [load(dir, 'course/course.yaml', course)],
-    exercises: load(dir, 'autodromes/exercises.yaml', z.array(exercise).min(1)),
+    exercises: exercises.exercises,
+    penaltySource: exercises.source,
     sections: load(dir, 'autodromes/sections.yaml', z.array(section).min(1)),
   };
   const themeCodes = new Set(content.themes.map((t) => t.code));
@@ -172,6 +194,7 @@ export function loadContent(dir = environmentConfig().ZHOL_CONTENT_DIR): Content
       problems.push(`qualifications.yaml: ${q.code} blueprint has ${total} questions, the exam ${q.exam.questions}`);
   }
   problems.push(...autodromeLessonProblems(content.exercises, content.sections));
+  problems.push(...autodromeCategoryProblems(content.autodromes, [...seen]));
   for (const c of content.courses) {
     if (!seen.has(c.qualification))
       problems.push(`course/course.yaml: ${c.code} names unknown qualification ${c.qualification}`);
@@ -193,6 +216,26 @@ export function loadContent(dir = environmentConfig().ZHOL_CONTENT_DIR): Content
   }
   if (problems.length) throw new Error(`Invalid content:\n  ${problems.join('\n  ')}`);
   return content;
+}
+
+/** Autodromes named twice, or examining a category that is not a qualification of qualifications.yaml. */
+export function autodromeCategoryProblems(autodromes: AutodromeContent[], qualifications: string[]): string[] {
+  const problems: string[] = [];
+  const known = new Set(qualifications);
+  const seen = new Set<string>();
+  for (const a of autodromes) {
+    if (seen.has(a.code)) problems.push(`autodromes/autodromes.yaml: code ${a.code} is used twice`);
+    seen.add(a.code);
+    for (const c of a.categories ?? []) {
+      if (!known.has(c))
+        problems.push(
+          `autodromes/autodromes.yaml: ${a.code} names category ${c}, which is not in qualifications.yaml (${qualifications.join(', ')})`,
+        );
+    }
+    if (a.categories && new Set(a.categories).size !== a.categories.length)
+      problems.push(`autodromes/autodromes.yaml: ${a.code} names a category twice`);
+  }
+  return problems;
 }
 
 /** What the schemas cannot see in the autodrome lessons: codes used twice, a lesson naming an unknown exercise. */

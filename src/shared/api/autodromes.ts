@@ -1,10 +1,12 @@
 // The learner's autodromes (GET …/access/autodromes/ and …/autodromes/{id}): the wire types.
+import type { ClipTracks } from '../autodrom-clips';
 
 export interface AutodromeTarget {
   id: number;
   name: string;
   city: string;
-  categories: string[];
+  /** The licence categories the autodrome examines; null while an operator has not set them. */
+  categories: string[] | null;
   picture: string | null;
 }
 
@@ -38,6 +40,8 @@ export interface LessonView {
   exercise: number;
   poster: string | null;
   video: { src: string; type: string } | null;
+  /** Caption and chapter tracks (WebVTT per language) of the exercise's own clip; null for another video. */
+  tracks: ClipTracks | null;
   embed: string | null;
   duration: number | null;
   viewed: boolean;
