@@ -12,6 +12,7 @@ import * as autodromeLessons from './2026-11-25-0009-autodrome-lessons';
 import * as course from './2026-11-25-0010-course';
 import * as questionMemory from './2026-11-27-0011-question-memory';
 import * as ungradedTrainings from './2026-11-27-0012-ungraded-trainings';
+import * as lessonCaptions from './2026-11-27-0013-lesson-captions';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0010-course': course,
   '2026-11-27-0011-question-memory': questionMemory,
   '2026-11-27-0012-ungraded-trainings': ungradedTrainings,
+  '2026-11-27-0013-lesson-captions': lessonCaptions,
 };
