@@ -66,6 +66,8 @@ const COMMANDS = [
   'accesses',
   'notify',
   'page-views',
+  'course-video',
+  'course-video-restore',
   'backup',
   'help',
 ];
