@@ -298,6 +298,34 @@ describe.each(dialects)('npm run admin -- course-video on %s', (dialect) => {
     expect(readdirSync(media).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
+  it('removes the files it placed when the database refuses the change', async () => {
+    const [rowBefore, filesBefore] = [await row(), tree()];
+    // The database as it is, except that the one transaction fails (a lost connection, a full disk).
+    const failing = new Proxy(t.deps.db, {
+      get: (target, key) => {
+        if (key === 'transaction') return () => ({ execute: () => Promise.reject(new Error('connection lost')) });
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(
+      replaceCourseVideo(failing, { lesson: LESSON, file: files['film.mov']!, captions: three() }, { mediaDir: media }),
+    ).rejects.toThrow('connection lost');
+    expect(await row()).toEqual(rowBefore);
+    expect(tree()).toEqual(filesBefore);
+    expect(readdirSync(media).filter((name) => name.startsWith('.'))).toEqual([]);
+  }, 120_000);
+
+  it('says so when ffprobe is not installed', async () => {
+    await expect(
+      replaceCourseVideo(
+        t.deps.db,
+        { lesson: LESSON, file: files['film.mov']! },
+        { mediaDir: media, ffprobe: join(dir, 'no-ffprobe') },
+      ),
+    ).rejects.toThrow(/no-ffprobe was not found: install ffmpeg/);
+  });
+
   it("course-video-restore gives the lesson course.yaml's video back and deletes the operator's files", async () => {
     const r = await admin(['course-video-restore', LESSON]);
     expect(r.code, r.err).toBe(0);
@@ -312,6 +340,9 @@ describe.each(dialects)('npm run admin -- course-video on %s', (dialect) => {
     expect((await admin(['course-video-restore', LESSON])).out).toMatch(/already showed the course's own video/);
   });
 });
+
+/** Good captions files in the three languages. */
+const three = () => ({ ru: files['ru.vtt']!, kz: files['kz.vtt']!, en: files['en.srt']! });
 
 /** The three captions options, with good files unless `instead` says otherwise. */
 function captions(instead: Record<string, string>): string[] {

@@ -84,7 +84,10 @@ export function checkTrack(raw: Buffer, kind: TrackKind, what: string): { vtt: s
 function run(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     execFile(command, args, { maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) fail(Object.assign(error, { stderr: String(stderr) }));
+      // Without the program nothing about the file is known: say what to install instead.
+      if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT')
+        fail(new AdminError(`${command} was not found: install ffmpeg (Debian: apt-get install ffmpeg).`));
+      else if (error) fail(Object.assign(error, { stderr: String(stderr) }));
       else done({ stdout: String(stdout), stderr: String(stderr) });
     });
   });
@@ -130,6 +133,7 @@ export async function probe(ffprobe: string, file: string, what: string): Promis
     ]);
     json = JSON.parse(stdout);
   } catch (error) {
+    if (error instanceof AdminError) throw error;
     const detail = lastLines((error as { stderr?: string }).stderr ?? '', file);
     throw new AdminError(`${what} is not a video ffmpeg can read${detail ? ` (ffprobe: ${detail})` : ''}.`);
   }
@@ -209,6 +213,7 @@ export async function transcode(ffmpeg: string, input: string, output: string, a
   try {
     await run(ffmpeg, args);
   } catch (error) {
+    if (error instanceof AdminError) throw error;
     throw new AdminError(
       `ffmpeg could not transcode the video: ${lastLines((error as { stderr?: string }).stderr ?? String(error))}`,
     );
@@ -236,6 +241,7 @@ export async function poster(ffmpeg: string, video: string, duration: number, ou
       output,
     ]);
   } catch (error) {
+    if (error instanceof AdminError) throw error;
     throw new AdminError(`ffmpeg could not make the poster: ${lastLines((error as { stderr?: string }).stderr ?? '')}`);
   }
 }
