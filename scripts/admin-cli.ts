@@ -340,8 +340,7 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
   });
   try {
     await migrateToLatest(db);
-    const content = loadContent();
-    await syncContent(db, content);
+    await syncContent(db, loadContent());
     switch (name) {
       case 'add-learner': {
         const input = { fullname: str('fullname')!, login: str('login')!, email: str('email'), phone: str('phone') };
@@ -445,7 +444,12 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
         break;
       }
       case 'course-video-restore': {
-        const restored = await admin.restoreCourseVideo(db, arg, content, config.ZHOL_MEDIA_DIR);
+        const restored = await admin.restoreCourseVideo(
+          db,
+          arg,
+          loadContent(config.ZHOL_CONTENT_DIR),
+          config.ZHOL_MEDIA_DIR,
+        );
         out(restored ? `${arg} shows the course's own video again.` : `${arg} already showed the course's own video.`);
         break;
       }
