@@ -426,6 +426,22 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
         out(`Sent to ${count} learner${count === 1 ? '' : 's'}.`);
         break;
       }
+      case 'page-views': {
+        const daysText = str('days') ?? '7';
+        if (!/^\d+$/.test(daysText.trim()) || Number(daysText) < 1 || Number(daysText) > 3660)
+          throw new InputError(`--days must be a whole number from 1 to 3660, not "${daysText}".`);
+        const { pageViewTotals } = await import('../src/server/services/analytics');
+        const rows = await pageViewTotals(db, Number(daysText), new Date());
+        if (!rows.length) {
+          out(`No page views in the last ${daysText} days.`);
+          break;
+        }
+        table(
+          ['route', 'ru', 'kz', 'en', 'total'],
+          rows.map((r) => [`/${r.route}`, String(r.ru), String(r.kz), String(r.en), String(r.total)]),
+        ).forEach(out);
+        break;
+      }
       case 'course-video': {
         const tracks = (kind: string) => ({ ru: str(`${kind}-ru`), kz: str(`${kind}-kz`), en: str(`${kind}-en`) });
         const done = await admin.replaceCourseVideo(
@@ -451,22 +467,6 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
           config.ZHOL_MEDIA_DIR,
         );
         out(restored ? `${arg} shows the course's own video again.` : `${arg} already showed the course's own video.`);
-        break;
-      }
-      case 'page-views': {
-        const daysText = str('days') ?? '7';
-        if (!/^\d+$/.test(daysText.trim()) || Number(daysText) < 1 || Number(daysText) > 3660)
-          throw new InputError(`--days must be a whole number from 1 to 3660, not "${daysText}".`);
-        const { pageViewTotals } = await import('../src/server/services/analytics');
-        const rows = await pageViewTotals(db, Number(daysText), new Date());
-        if (!rows.length) {
-          out(`No page views in the last ${daysText} days.`);
-          break;
-        }
-        table(
-          ['route', 'ru', 'kz', 'en', 'total'],
-          rows.map((r) => [`/${r.route}`, String(r.ru), String(r.kz), String(r.en), String(r.total)]),
-        ).forEach(out);
         break;
       }
     }
