@@ -46,6 +46,15 @@ Commands:
       database; the public autodrome page shows it after the next build.
   page-views [--days N]
       Page views per route and language over the last N days (default 7, today included).
+  course-video LESSON FILE [--captions-ru F] [--captions-kz F] [--captions-en F]
+               [--chapters-ru F] [--chapters-kz F] [--chapters-en F]
+      Replace a course lesson's video (lesson-07…) with a filmed one: FILE is checked (a video
+      of at most 30 minutes), transcoded to H.264/AAC MP4 (at most 1280x720, 30 fps, about
+      1.3 Mbit/s) with a JPEG poster, and stored in ZHOL_MEDIA_DIR/course/. Captions and chapters
+      are WebVTT (or SRT) files in UTF-8; a language left out has none. A start-up's content sync
+      keeps the replacement. On any bad input nothing changes.
+  course-video-restore LESSON
+      Give the lesson its course video back (course.yaml's) and delete the operator's files.
   backup FILE [--force]
       Copy the SQLite database to FILE while the server runs (one consistent moment, checked with
       integrity_check). An existing FILE is replaced only with --force. On PostgreSQL: use pg_dump.
@@ -70,6 +79,7 @@ Examples:
     --title-kz "Жаңа сұрақтар" --text-kz "Сұрақтар базасы жаңартылды" --title-en "New questions" --text-en "The question bank is updated"
   npm run admin -- autodrome-categories almaty B,BE,C,CE
   npm run admin -- page-views --days 30
+  npm run admin -- course-video lesson-07 ~/films/overtaking.mov --captions-ru ru.vtt --captions-kz kz.vtt --captions-en en.srt
   npm run admin -- backup /var/backups/zhol/zhol-$(date +%F).db
   npm run admin -- notify --login asel --title "Оплата" --text "Доступ продлён" --web https://zhol.example/pay
 `;
@@ -136,6 +146,14 @@ const commands: Record<string, Command> = {
   'autodrome-categories': { args: ['CODE', 'LIST'], options: {}, required: [] },
   'page-views': { args: [], options: { days: { type: 'string' } }, required: [] },
   backup: { args: ['FILE'], options: { force: { type: 'boolean' } }, required: [] },
+  'course-video': {
+    args: ['LESSON', 'FILE'],
+    options: Object.fromEntries(
+      ['captions', 'chapters'].flatMap((kind) => ['ru', 'kz', 'en'].map((l) => [`${kind}-${l}`, { type: 'string' }])),
+    ) as Options,
+    required: [],
+  },
+  'course-video-restore': { args: ['LESSON'], options: {}, required: [] },
 };
 
 /** Where a run reads and writes: the process's own streams in the executable, buffers in tests. */
@@ -439,6 +457,33 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
           ['route', 'ru', 'kz', 'en', 'total'],
           rows.map((r) => [`/${r.route}`, String(r.ru), String(r.kz), String(r.en), String(r.total)]),
         ).forEach(out);
+        break;
+      }
+      case 'course-video': {
+        const tracks = (kind: string) => ({ ru: str(`${kind}-ru`), kz: str(`${kind}-kz`), en: str(`${kind}-en`) });
+        const done = await admin.replaceCourseVideo(
+          db,
+          { lesson: arg, file: positionals[1]!, captions: tracks('captions'), chapters: tracks('chapters') },
+          { mediaDir: config.ZHOL_MEDIA_DIR },
+        );
+        const langs = (list: string[]) => (list.length ? list.join(', ') : 'none');
+        out(
+          `Replaced the video of ${done.lesson}: ${done.width}x${done.height}, ${done.duration} s, ` +
+            `${(done.bytes / 1024 / 1024).toFixed(1)} MB, ${done.audio ? 'with' : 'without'} sound; ` +
+            `captions: ${langs(done.captions)}; chapters: ${langs(done.chapters)}.`,
+        );
+        out(`Video ${done.mp4}, poster ${done.poster}.`);
+        for (const warning of done.warnings) out(`Note: ${warning}`);
+        break;
+      }
+      case 'course-video-restore': {
+        const restored = await admin.restoreCourseVideo(
+          db,
+          arg,
+          loadContent(config.ZHOL_CONTENT_DIR),
+          config.ZHOL_MEDIA_DIR,
+        );
+        out(restored ? `${arg} shows the course's own video again.` : `${arg} already showed the course's own video.`);
         break;
       }
     }

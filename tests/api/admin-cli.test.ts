@@ -68,6 +68,8 @@ const COMMANDS = [
   'notify',
   'autodrome-categories',
   'page-views',
+  'course-video',
+  'course-video-restore',
   'backup',
   'help',
 ];

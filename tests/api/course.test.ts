@@ -59,6 +59,9 @@ describe.each(dialects)('video course on %s', (dialect) => {
 
   /** Starts a course test and answers every question, right or (the first `wrong`) wrong; returns the examination. */
   async function takeTest(path: string, who = 'learner', wrong = 0) {
+    // A lesson's credit test opens once the lesson is watched or read (issue 22).
+    const lesson = /\/lessons\/(\d+)\/test\/$/.exec(path)?.[1];
+    if (lesson) expect((await call('PUT', `${EDU}/lessons/${lesson}/view/`, who)).status).toBe(200);
     const res = await call('POST', path, who);
     expect(res.status, await res.clone().text()).toBe(200);
     const exam = await res.json();
@@ -91,11 +94,21 @@ describe.each(dialects)('video course on %s', (dialect) => {
       viewed: false,
       passed: false,
       test_questions: 5,
+      code: 'lesson-01',
       video: {
         mp4: '/media/course/lesson-01.mp4',
-        webm: '/media/course/lesson-01.webm',
         poster: '/media/course/lesson-01.jpg',
         embed: null,
+        captions: {
+          ru: '/media/course/lesson-01.ru.vtt',
+          kz: '/media/course/lesson-01.kz.vtt',
+          en: '/media/course/lesson-01.en.vtt',
+        },
+        chapters: {
+          ru: '/media/course/lesson-01.chapters.ru.vtt',
+          kz: '/media/course/lesson-01.chapters.kz.vtt',
+          en: '/media/course/lesson-01.chapters.en.vtt',
+        },
       },
     });
     expect(list.at(-1)!.lessons.at(-1)!.number).toBe(39);
@@ -120,6 +133,32 @@ describe.each(dialects)('video course on %s', (dialect) => {
       passed: false,
       next: { step: 'video', module: first.id, lesson: first.lessons[0]!.id },
     });
+  });
+
+  it('refuses a lesson’s credit test before the lesson is watched or read (409, in the learner’s language), starting nothing', async () => {
+    const lesson = (await modules())[0]!.lessons[0]!;
+    const learner = await t.deps.db
+      .selectFrom('learners')
+      .select('id')
+      .where('login', '=', 'learner')
+      .executeTakeFirstOrThrow();
+    const count = async (table: 'examinations' | 'course_tests') =>
+      (await t.deps.db.selectFrom(table).select('learner_id').where('learner_id', '=', learner.id).execute()).length;
+    const before = [await count('examinations'), await count('course_tests')];
+    for (const [lang, desc] of [
+      ['ru', 'Сначала посмотрите урок или отметьте, что прочитали его.'],
+      ['kk', 'Алдымен сабақты көріңіз немесе оны оқығаныңызды белгілеңіз.'],
+      ['en', 'Watch the lesson or mark it read first.'],
+    ] as const) {
+      for (const body of [{}, { continue: true }]) {
+        const res = await call('POST', `${EDU}/lessons/${lesson.id}/test/`, 'learner', lang, body);
+        expect(res.status).toBe(409);
+        expect((await res.json()).desc).toBe(desc);
+      }
+    }
+    expect([await count('examinations'), await count('course_tests')]).toEqual(before);
+    expect((await modules())[0]!.lessons[0]).toMatchObject({ viewed: false, passed: false });
+    expect((await info()).next).toMatchObject({ step: 'video', lesson: lesson.id });
   });
 
   it('marks a lesson viewed when the call succeeds (no body, again without change), and the next step moves to its test', async () => {
@@ -320,6 +359,7 @@ describe.each(dialects)('video course on %s', (dialect) => {
     // linked to lesson 1, whose pass would then count for lesson 1 alone.
     const [one, two] = (await modules())[0]!.lessons;
     const ids = [one!.id, two!.id];
+    for (const id of ids) expect((await call('PUT', `${EDU}/lessons/${id}/view/`)).status).toBe(200);
     const saved = await t.deps.db
       .selectFrom('lessons')
       .select(['id', 'test_questions'])

@@ -1,6 +1,7 @@
 // The learner's part of the video course page (issue 11): the progress block (theory mastered,
-// lessons left until the final exam, the course end date), the next-step button, the player, the
-// modules with their lessons (Preparation = the video, Credit = the lesson's test, Open in new tab),
+// lessons left until the final exam, the course end date), the next-step button, the modules with
+// their lessons (Preparation = the lesson's page with its player, Credit = the lesson's test once the
+// lesson is watched or read, Open in new tab = the lesson's page),
 // the hide-watched setting, the note on locked modules, the module and final tests, and the finish
 // screen. A visitor gets a sign-in link; a learner without the course, a buy link. The static promo
 // and demo lesson above it come from the page (LessonsView.astro).
@@ -19,7 +20,6 @@ import {
   $hideWatched,
   $modules,
   lessonOf,
-  markViewed,
   setHideWatched,
   startCourseTest,
   visibleLessons,
@@ -33,43 +33,6 @@ interface Props {
   catalogueUrl: string;
 }
 
-function Player({ lesson, texts, onPlay }: { lesson: LessonView; texts: Texts; onPlay: () => void }) {
-  const label = interpolate(texts['lessons.lesson'], { number: lesson.number, name: lesson.name });
-  if (lesson.video.embed)
-    return (
-      <div className="lessons-player">
-        <iframe
-          src={lesson.video.embed}
-          title={label}
-          width="480"
-          height="270"
-          loading="lazy"
-          allow="fullscreen"
-          onLoad={onPlay}
-        />
-      </div>
-    );
-  return (
-    <div className="lessons-player">
-      {/* preload="none": no video bytes until the learner presses play. */}
-      {/* biome-ignore lint/a11y/useMediaCaption: the demo clips have no speech to caption */}
-      <video
-        controls
-        preload="none"
-        poster={lesson.video.poster ?? undefined}
-        width="480"
-        height="270"
-        aria-label={label}
-        data-lesson-video={lesson.id}
-        onPlay={onPlay}
-      >
-        {lesson.video.webm && <source src={lesson.video.webm} type="video/webm" />}
-        {lesson.video.mp4 && <source src={lesson.video.mp4} type="video/mp4" />}
-      </video>
-    </div>
-  );
-}
-
 export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
   const hydrated = useHydrated();
   const status = useStore($authStatus);
@@ -78,7 +41,6 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
   const modules = useStore($modules);
   const error = useStore($courseError);
   const hideWatched = useStore($hideWatched);
-  const [playing, setPlaying] = useState<number | null>(null);
   const [starting, setStarting] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -127,11 +89,8 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
     }
   }
 
-  function watch(lessonId: number) {
-    setPlaying(lessonId);
-    // The player is drawn at the top of the panel; take the learner there.
-    requestAnimationFrame(() => document.getElementById('lessons-player')?.scrollIntoView({ block: 'nearest' }));
-  }
+  // Preparation is the lesson's own page (the player, the transcript, the written lesson).
+  const lessonUrl = (l: LessonView) => `/${locale}/lessons/${l.code}/`;
 
   const next = info.next;
   const nextLesson = lessonOf(modules, next.lesson);
@@ -143,12 +102,11 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
         ? interpolate(texts['lessons.next.module_test'], { number: nextModule?.number ?? '' })
         : texts['lessons.next.final_test'];
   const onNext = () => {
-    if (next.step === 'video' && next.lesson) watch(next.lesson);
+    if (next.step === 'video' && nextLesson) void navigate(lessonUrl(nextLesson.lesson));
     else if (next.step === 'lesson_test' && next.lesson) void start({ kind: 'lesson', id: next.lesson }, 'next');
     else if (next.step === 'module_test' && next.module) void start({ kind: 'module', id: next.module }, 'next');
     else if (next.step === 'final_test') void start({ kind: 'final' }, 'next');
   };
-  const played = lessonOf(modules, playing);
 
   return (
     <div className="lessons-panel" data-course>
@@ -209,21 +167,6 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
         )}
       </section>
 
-      {played && (
-        <section className="card" id="lessons-player" aria-labelledby="lessons-player-title">
-          <h2 id="lessons-player-title">
-            {interpolate(texts['lessons.lesson'], { number: played.lesson.number, name: played.lesson.name })}
-          </h2>
-          <Player
-            key={played.lesson.id}
-            lesson={played.lesson}
-            texts={texts}
-            onPlay={() => void markViewed(played.lesson.id).catch((e) => setNotice((e as ApiRequestError).desc))}
-          />
-          <p className="muted">{played.lesson.description}</p>
-        </section>
-      )}
-
       <div className="field lessons-hide">
         <label>
           <input
@@ -274,24 +217,24 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
                 </div>
                 {m.opened && (
                   <div className="lessons-actions">
-                    <button className="btn" type="button" data-watch={l.id} onClick={() => watch(l.id)}>
+                    <a className="btn" href={lessonUrl(l)} data-watch={l.id}>
                       {texts['lessons.preparation']}
-                    </button>
+                    </a>
+                    {/* The server refuses a credit test before the lesson is watched or read; so does the button. */}
                     <button
                       className="btn btn--primary"
                       type="button"
                       data-credit={l.id}
-                      disabled={starting !== null}
+                      disabled={starting !== null || !(l.viewed || l.passed)}
+                      title={l.viewed || l.passed ? undefined : texts['lessons.errors.watchFirst']}
                       aria-busy={starting === `lesson-${l.id}`}
                       onClick={() => void start({ kind: 'lesson', id: l.id }, `lesson-${l.id}`)}
                     >
                       {texts['lessons.credit']}
                     </button>
-                    {(l.video.embed ?? l.video.mp4) && (
-                      <a className="btn" href={l.video.embed ?? l.video.mp4!} target="_blank" rel="noopener noreferrer">
-                        {texts['lessons.newTab']}
-                      </a>
-                    )}
+                    <a className="btn" href={lessonUrl(l)} target="_blank" rel="noopener">
+                      {texts['lessons.newTab']}
+                    </a>
                   </div>
                 )}
               </li>

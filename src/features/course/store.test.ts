@@ -4,10 +4,11 @@ import { $courseInfo, $modules, loadCourse, lessonOf, visibleLessons, withViewed
 
 const lesson = (id: number, viewed: boolean) => ({
   id,
+  code: `lesson-0${id}`,
   number: id,
   name: `L${id}`,
   description: '',
-  video: { mp4: `/m/${id}.mp4`, webm: `/m/${id}.webm`, poster: null, embed: null },
+  video: { mp4: `/m/${id}.mp4`, poster: null, embed: null, captions: null, chapters: null },
   duration: 4,
   viewed,
   passed: false,

@@ -158,6 +158,8 @@ export interface CourseModulesTable {
   retired_at: string | null;
 }
 
+export type LessonVideoSource = 'content' | 'operator';
+
 export interface LessonsTable {
   id: Id;
   code: string;
@@ -168,13 +170,24 @@ export interface LessonsTable {
   description_ru: string;
   description_kz: string;
   description_en: string;
-  /** Files under public/ (mp4, webm, poster) or an embeddable URL. */
+  /**
+   * The one home of the lesson's video (the content sync and the operator's course-video command
+   * write it): files under public/ (the H.264 mp4, the poster, and a WebVTT file of captions and
+   * of chapters per language) or an embeddable URL (then the files are null).
+   */
   video_mp4: string | null;
-  video_webm: string | null;
   video_embed: string | null;
   poster: string | null;
   /** Seconds. */
   duration: number;
+  captions_ru: string | null;
+  captions_kz: string | null;
+  captions_en: string | null;
+  chapters_ru: string | null;
+  chapters_kz: string | null;
+  chapters_en: string | null;
+  /** Who set the video: 'content' (course.yaml, the sync keeps it current) or 'operator' (course-video; the sync leaves it). */
+  video_source: ColumnType<LessonVideoSource, LessonVideoSource | undefined, LessonVideoSource>;
   demo: Flag;
   /** Theme codes and question codes of the credit test, comma-separated. */
   test_themes: string;

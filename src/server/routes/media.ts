@@ -1,14 +1,18 @@
 // GET /rest/v1/media/<hash>.<ext> — a question's picture or video under its content name
-// (src/server/services/media.ts). Public: the demo test shows pictures to visitors too. Byte ranges
+// (src/server/services/media.ts); GET /rest/v1/media/course/<lesson>/<hash>.<ext> — an operator's
+// filmed lesson, its poster and WebVTT tracks (src/server/services/admin-course-video.ts). Public:
+// the demo test shows pictures to visitors too, and the course's own clips are public files. Byte ranges
 // are served (206) so that every browser can play and seek the videos. Files are streamed from
 // disk, a range reading only its own bytes: sixty one-byte requests for a 40 MB video once took the
 // server from 190 MB to 2.4 GB when each read the whole file.
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { serverFolders } from '../config';
 import type { Env } from '../context';
 import { ApiError } from '../errors';
-import { forgetMedia, mediaFile } from '../services/media';
+import { COURSE_MEDIA_LESSON, COURSE_MEDIA_NAME, forgetMedia, type MediaFile, mediaFile } from '../services/media';
 
 /** The byte range a Range header asks for: null to send the whole file (no header, one we do not
  *  understand, or If-Range naming another version), 'unsatisfiable' for 416. Several ranges get the
@@ -41,17 +45,14 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-export const mediaRoutes = new Hono<Env>({ strict: false }).get('/media/:name', async (c) => {
-  const name = c.req.param('name');
-  const media = await mediaFile(c.get('deps').db, name);
-  if (!media) throw new ApiError(404, 'errors.notFound');
+/** Sends a file known by its content hash: 304 for a browser that has it, byte ranges (206/416),
+ *  streamed. 404 when the file is gone or changed since it was hashed (then `gone` runs). */
+async function sendHashed(c: Context<Env>, media: MediaFile, gone: () => void) {
   const handle = await open(media.file).catch(() => null);
   const info = handle && (await handle.stat().catch(() => null));
   if (!handle || !info || info.size !== media.size || info.mtimeMs !== media.mtimeMs) {
     await handle?.close();
-    // Gone or changed since it was hashed: forget it, so the next view hashes what is there now
-    // (these bytes would need another name).
-    forgetMedia(name);
+    gone();
     throw new ApiError(404, 'errors.notFound');
   }
   // The name is the content's hash: it never changes, so browsers may keep it for a year.
@@ -87,4 +88,28 @@ export const mediaRoutes = new Hono<Env>({ strict: false }).get('/media/:name', 
   headers['Content-Length'] = String(length);
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${info.size}`;
   return c.body(body, range ? 206 : 200, headers);
-});
+}
+
+const COURSE_TYPES: Record<string, string> = { mp4: 'video/mp4', jpg: 'image/jpeg', vtt: 'text/vtt; charset=utf-8' };
+
+export const mediaRoutes = new Hono<Env>({ strict: false })
+  // An operator's filmed lesson (admin course-video): files in ZHOL_MEDIA_DIR/course/<lesson>/ named
+  // by their content hash when they were stored, so the name is the ETag and nothing is hashed here.
+  .get('/media/course/:lesson/:name', async (c) => {
+    const { lesson, name } = c.req.param();
+    if (!COURSE_MEDIA_LESSON.test(lesson) || !COURSE_MEDIA_NAME.test(name)) throw new ApiError(404, 'errors.notFound');
+    const file = join(resolve(serverFolders().ZHOL_MEDIA_DIR), 'course', lesson, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new ApiError(404, 'errors.notFound');
+    const [hash, ext] = name.split('.') as [string, string];
+    const media = { file, type: COURSE_TYPES[ext]!, size: info.size, mtimeMs: info.mtimeMs, hash };
+    return sendHashed(c, media, () => undefined);
+  })
+  .get('/media/:name', async (c) => {
+    const name = c.req.param('name');
+    const media = await mediaFile(c.get('deps').db, name);
+    if (!media) throw new ApiError(404, 'errors.notFound');
+    // Gone or changed since it was hashed: forget it, so the next view hashes what is there now
+    // (these bytes would need another name).
+    return sendHashed(c, media, () => forgetMedia(name));
+  });

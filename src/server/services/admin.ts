@@ -3,5 +3,6 @@
 // input throws an AdminError whose message can be shown to the operator as it is.
 // The commands live by concern beside this file; this is the one module the CLI and tests import.
 export * from './admin-accesses';
+export * from './admin-course-video';
 export * from './admin-learners';
 export * from './admin-notifications';

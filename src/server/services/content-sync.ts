@@ -3,7 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/schema';
-import { flattenQualifications, type Content } from './content';
+import { flattenQualifications, type Content, type LessonContent } from './content';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
@@ -165,6 +165,12 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       })),
       at,
     );
+    // A lesson whose video the operator replaced (course-video) keeps it: content sets the rest.
+    const operatorVideos = new Set(
+      (await trx.selectFrom('lessons').select('code').where('video_source', '=', 'operator').execute()).map(
+        (r) => r.code,
+      ),
+    );
     await upsertByCode(
       trx,
       'lessons',
@@ -178,11 +184,7 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
             description_ru: l.description.ru,
             description_kz: l.description.kz,
             description_en: l.description.en,
-            video_mp4: 'mp4' in l.video ? l.video.mp4 : null,
-            video_webm: 'webm' in l.video ? l.video.webm : null,
-            video_embed: 'embed' in l.video ? l.video.embed : null,
-            poster: l.video.poster ?? null,
-            duration: l.video.duration,
+            ...(operatorVideos.has(l.code) ? {} : lessonVideoColumns(l.video)),
             demo: l.demo ? 1 : 0,
             test_themes: l.test.themes.join(','),
             test_questions: (l.test.questions ?? []).join(','),
@@ -192,6 +194,23 @@ export async function syncContent(db: Kysely<Database>, content: Content, now = 
       at,
     );
   });
+}
+
+/** A course lesson's video (course.yaml) as the lesson row's video columns. */
+function lessonVideoColumns(video: LessonContent['video']) {
+  const files = 'mp4' in video ? video : null;
+  return {
+    video_mp4: files?.mp4 ?? null,
+    video_embed: 'embed' in video ? video.embed : null,
+    poster: video.poster ?? null,
+    duration: video.duration,
+    captions_ru: files?.captions.ru ?? null,
+    captions_kz: files?.captions.kz ?? null,
+    captions_en: files?.captions.en ?? null,
+    chapters_ru: files?.chapters.ru ?? null,
+    chapters_kz: files?.chapters.kz ?? null,
+    chapters_en: files?.chapters.en ?? null,
+  };
 }
 
 /** The autodrome exercises, the track sections and their lessons (a lesson's name and description default to its exercise's). */

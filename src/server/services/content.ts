@@ -93,9 +93,24 @@ const autodromeLesson = z
 const section = z.object({ code, name: text3, lessons: z.array(autodromeLesson).min(1) }).strict();
 // The course (content/course/course.yaml): modules of lessons, each lesson with its video and credit test.
 const publicPath = z.string().regex(/^\/[A-Za-z0-9/_.-]+$/, 'a path under public/, starting with /');
+// A WebVTT file per language: a lesson's captions, or its chapters.
+const vttPaths = z
+  .object({
+    ru: publicPath.regex(/\.vtt$/, 'a .vtt file'),
+    kz: publicPath.regex(/\.vtt$/, 'a .vtt file'),
+    en: publicPath.regex(/\.vtt$/, 'a .vtt file'),
+  })
+  .strict();
 const video = z.union([
+  // The course's own clips: H.264 only (every phone plays it), captions and chapters in three languages.
   z
-    .object({ mp4: publicPath, webm: publicPath, poster: publicPath, duration: z.number().int().min(1).max(36_000) })
+    .object({
+      mp4: publicPath.regex(/\.mp4$/, 'an .mp4 file'),
+      poster: publicPath,
+      duration: z.number().int().min(1).max(36_000),
+      captions: vttPaths,
+      chapters: vttPaths,
+    })
     .strict(),
   z
     .object({

@@ -52,13 +52,15 @@ describe('course content', () => {
     }
   });
 
-  it('has every lesson’s video on disk (mp4, webm, poster) and small', () => {
+  // The clips' sizes are the bench's budget (make-clips.ts renders them from lessons/lesson-NN.yaml).
+  it('has every lesson’s video on disk: mp4, poster, captions and chapters in three languages', () => {
     for (const l of lessons) {
       if (!('mp4' in l.video)) continue;
-      for (const file of [l.video.mp4, l.video.webm, l.video.poster]) {
+      const { mp4, poster, captions, chapters } = l.video;
+      for (const file of [mp4, poster, ...Object.values(captions), ...Object.values(chapters)]) {
         const path = join('public', file);
         expect(existsSync(path), path).toBe(true);
-        expect(readFileSync(path).length, path).toBeLessThan(60 * 1024);
+        expect(readFileSync(path).length, path).toBeGreaterThan(0);
       }
     }
   });

@@ -10,12 +10,12 @@
 // - a test is an examination of the exam engine (mode lesson, module or final) over the course's
 //   qualification's questions; course_tests links it to its lesson or module, and "passed" is the
 //   examination's own status, so a result has one truth. A learner only ever reads their own rows.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Locale } from '../../i18n/locales';
 import type { Random } from '../../shared/exam';
-import type { CourseInfo, ModuleView } from '../../shared/api/course';
+import type { CourseInfo, LessonVideo, ModuleView } from '../../shared/api/course';
 import { localized, localizedOf } from '../db/localized';
-import type { CourseTestKind, Database } from '../db/schema';
+import type { CourseTestKind, Database, LessonsTable } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
 import { ownExamination, startExamination } from './exam/lifecycle';
@@ -79,6 +79,31 @@ async function courseAccess(db: Kysely<Database>, learnerId: number, locale: Loc
 
 const codes = (s: string) => (s ? s.split(',') : []);
 
+type VideoRow = Pick<
+  Selectable<LessonsTable>,
+  | 'video_mp4'
+  | 'video_embed'
+  | 'poster'
+  | 'captions_ru'
+  | 'captions_kz'
+  | 'captions_en'
+  | 'chapters_ru'
+  | 'chapters_kz'
+  | 'chapters_en'
+>;
+
+/** The lesson row's video as the wire shape: the three languages' files together, or none (an embed). */
+export function lessonVideo(l: VideoRow): LessonVideo {
+  const three = (ru: string | null, kz: string | null, en: string | null) => (ru && kz && en ? { ru, kz, en } : null);
+  return {
+    mp4: l.video_mp4,
+    poster: l.poster,
+    embed: l.video_embed,
+    captions: three(l.captions_ru, l.captions_kz, l.captions_en),
+    chapters: three(l.chapters_ru, l.chapters_kz, l.chapters_en),
+  };
+}
+
 /** Everything the course's calls answer from, in five queries, for this learner only. */
 async function progress(db: Kysely<Database>, learnerId: number, locale: Locale, now: Date): Promise<Progress> {
   const { access, course } = await courseAccess(db, learnerId, locale, now);
@@ -97,11 +122,17 @@ async function progress(db: Kysely<Database>, learnerId: number, locale: Locale,
           'module_id',
           localized(locale, 'name'),
           localized(locale, 'description'),
+          'code',
           'video_mp4',
-          'video_webm',
           'video_embed',
           'poster',
           'duration',
+          'captions_ru',
+          'captions_kz',
+          'captions_en',
+          'chapters_ru',
+          'chapters_kz',
+          'chapters_en',
           'test_themes',
           'test_questions',
         ])
@@ -144,10 +175,11 @@ async function progress(db: Kysely<Database>, learnerId: number, locale: Locale,
     previousPassed = isPassed;
     const lessonViews = own.map((l) => ({
       id: l.id,
+      code: l.code,
       number: ++number,
       name: l.name,
       description: l.description,
-      video: { mp4: l.video_mp4, webm: l.video_webm, poster: l.poster, embed: l.video_embed },
+      video: lessonVideo(l),
       duration: l.duration,
       viewed: viewed.has(l.id),
       passed: passedLessons.has(l.id),
@@ -292,7 +324,10 @@ export async function startCourseTest(
   let allowedMistakes: number | undefined;
   let extras: Parameters<typeof startExamination>[2]['extras'];
   if (target.kind === 'lesson') {
-    const { module, row } = findLesson(p, target.id);
+    const { module, lesson, row } = findLesson(p, target.id);
+    // The spec's order: the lesson first (watched to 90 % or its text marked read), then its test.
+    // A lesson passed before this rule existed stays open for a retake.
+    if (!lesson.viewed && !lesson.passed) throw new DomainError('conflict', 'lessons.errors.watchFirst');
     const questions = await byCode('questions', row.questions);
     extras = questions.length
       ? { mode: 'lesson', questions: questions.sort((a, b) => a - b) }

@@ -28,6 +28,11 @@ export const MEDIA_TYPES: Record<string, string> = {
 export const MEDIA_PREFIX = '/rest/v1/media/';
 /** What a media name looks like: 22 characters of a SHA-256 and a known extension. */
 export const MEDIA_NAME = /^[A-Za-z0-9_-]{22}\.(svg|png|jpe?g|webp|webm|mp4)$/;
+/** An operator's filmed lesson (admin course-video) is served as COURSE_MEDIA_URL<lesson>/<name> from
+ *  ZHOL_MEDIA_DIR/course/<lesson>/, its files named by their content hash when they were stored. */
+export const COURSE_MEDIA_URL = `${MEDIA_PREFIX}course/`;
+export const COURSE_MEDIA_LESSON = /^[a-z0-9][a-z0-9-]{0,39}$/;
+export const COURSE_MEDIA_NAME = /^[A-Za-z0-9_-]{22}\.(mp4|jpg|vtt)$/;
 
 function mediaDir(): string {
   return resolve(environmentConfig().ZHOL_MEDIA_DIR);

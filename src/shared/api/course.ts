@@ -1,15 +1,26 @@
 // The video course (GET …/course/info, …/course/modules): the wire types.
 
+/** A WebVTT file per language. */
+export interface VttFiles {
+  ru: string;
+  kz: string;
+  en: string;
+}
+
 export interface LessonVideo {
+  /** H.264 (the course's clips and an operator's replacement alike). */
   mp4: string | null;
-  webm: string | null;
   poster: string | null;
-  /** An embeddable service's URL (then mp4 and webm are null). */
+  /** An embeddable service's URL (then mp4, captions and chapters are null). */
   embed: string | null;
+  captions: VttFiles | null;
+  chapters: VttFiles | null;
 }
 
 export interface LessonView {
   id: number;
+  /** Its code in course.yaml: the lesson page's address (/{locale}/lessons/{code}/). */
+  code: string;
   number: number;
   name: string;
   description: string;

@@ -12,7 +12,8 @@ import * as autodromeLessons from './2026-11-25-0009-autodrome-lessons';
 import * as course from './2026-11-25-0010-course';
 import * as questionMemory from './2026-11-27-0011-question-memory';
 import * as ungradedTrainings from './2026-11-27-0012-ungraded-trainings';
-import * as autodromeCategories from './2026-11-27-0013-autodrome-categories';
+import * as lessonCaptions from './2026-11-27-0013-lesson-captions';
+import * as autodromeCategories from './2026-11-27-0014-autodrome-categories';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0010-course': course,
   '2026-11-27-0011-question-memory': questionMemory,
   '2026-11-27-0012-ungraded-trainings': ungradedTrainings,
-  '2026-11-27-0013-autodrome-categories': autodromeCategories,
+  '2026-11-27-0013-lesson-captions': lessonCaptions,
+  '2026-11-27-0014-autodrome-categories': autodromeCategories,
 };
