@@ -4,7 +4,7 @@
 // (one for all lessons), and the one call that counts the lesson watched: at 90 % played (watch.ts)
 // or when the learner marks the written lesson read. The component renders and reports the video's
 // events; tested without React (player-store.test.ts).
-import { atom, onMount } from 'nanostores';
+import { atom, onMount, type WritableAtom } from 'nanostores';
 import { apiRequest, type ApiRequestError } from '../../client/api';
 import { $authStatus, $user } from '../../client/auth';
 import { storedJSON } from '../../client/browser-storage';
@@ -12,6 +12,7 @@ import { onUserCleared } from '../../client/session';
 import { userKey } from '../../client/user-storage';
 import { whenChanged } from '../../client/when-changed';
 import type { LessonView, ModuleView } from '../../shared/api/course';
+import { type Cue, parseVtt } from '../../shared/vtt';
 import { isWatched, mergeRanges, type Range, resumeAt, validSpeed } from './watch';
 
 const EDU = '/rest/v1/core/user/access/education';
@@ -122,4 +123,26 @@ export async function markRead(): Promise<void> {
   } finally {
     asking = false;
   }
+}
+
+/** The video's position, for the transcript's current cue (set by the player as it plays). */
+export const $playerTime = atom(0);
+
+export type CuesState = Cue[] | 'loading' | 'error';
+const cueStores = new Map<string, WritableAtom<CuesState>>();
+
+/** A WebVTT file's cues (the transcript, the chapters), loaded once while something shows them. */
+export function cuesOf(url: string): WritableAtom<CuesState> {
+  let store = cueStores.get(url);
+  if (store) return store;
+  const created = atom<CuesState>('loading');
+  cueStores.set(url, created);
+  onMount(created, () => {
+    if (created.get() !== 'loading') return;
+    void fetch(url)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((text) => created.set(parseVtt(text)))
+      .catch(() => created.set('error'));
+  });
+  return created;
 }
