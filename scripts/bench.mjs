@@ -359,6 +359,7 @@ function printWeight() {
     ['route'.padEnd(32), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), 'br saves'.padStart(9)].join(' '),
   );
   for (const r of rows) {
+    if (isLessonPage(r.route) && !shownLessons.has(r)) continue;
     const w = r.wire;
     console.log(
       [

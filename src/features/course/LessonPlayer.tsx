@@ -132,6 +132,7 @@ export default function LessonPlayer({ locale, code, video: contentVideo, durati
   return (
     <div className="lesson-player" data-lesson-player={code}>
       <div className="lesson-player__video">
+        {/* biome-ignore lint/a11y/useMediaCaption: the captions tracks, one per language, are mapped below */}
         <video
           key={video.mp4}
           ref={ref}
