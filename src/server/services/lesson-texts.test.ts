@@ -32,9 +32,9 @@ describe('written lessons', () => {
     expect(figureSrc('lesson-01', 'stop')).toBe('/media/course/figures/lesson-01-stop.svg');
   });
 
-  it('keeps Markdown structure and shows raw HTML as text', () => {
+  it('keeps Markdown structure under the page’s h2 (## is an h3) and shows raw HTML as text', () => {
     const ru = renderLessonText(good, 'ru').html;
-    expect(ru).toContain('<h2>Частые ошибки</h2>');
+    expect(ru).toContain('<h3>Частые ошибки</h3>');
     expect(ru).toContain('<strong>стоянкой</strong>');
     expect(ru).not.toContain('<script>');
     expect(ru).toContain('&lt;script&gt;');

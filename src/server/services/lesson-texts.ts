@@ -98,6 +98,11 @@ export function renderLessonText(file: LessonFile, locale: Locale): RenderedText
         }
         return `<a href="${clauseHref(clause, locale)}" data-clause="${escape(raw)}">${inner}</a>`;
       },
+      // The page titles the text with an h2 ("The written lesson"): the text's ## sections are h3s.
+      heading(token) {
+        const level = Math.min(token.depth + 1, 6);
+        return `<h${level}>${this.parser.parseInline(token.tokens)}</h${level}>\n`;
+      },
       // Lessons are Markdown, not HTML: raw HTML is shown as text.
       html(token) {
         return escape(token.text);
