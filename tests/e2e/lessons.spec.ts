@@ -180,6 +180,8 @@ test('learner watches a lesson, passes its credit test, sees progress move, and 
   await expect(page.locator('[data-lesson-credit]')).toBeDisabled();
   await page.locator('[data-lesson-read]').click();
   await expect(page.locator('[data-lesson-notice="watched"]')).toHaveText(t('ru', 'lesson.watched'));
+  await expect(page.locator('[data-lesson-counted]')).toContainText(t('ru', 'lesson.counted'));
+  await expect(page.locator('[data-lesson-read]')).toHaveCount(0);
   await expect(page.locator('[data-lesson-credit]')).toBeEnabled();
   await page.locator('[data-back-to-course]').click();
   await expect(page).toHaveURL(/\/ru\/lessons$/);

@@ -62,16 +62,15 @@ export default function LessonActions({ locale, texts }: Props) {
     };
     body = opened ? (
       <div className="lesson-actions__buttons">
-        <button
-          className="btn"
-          type="button"
-          data-lesson-read
-          aria-pressed={lesson.viewed}
-          disabled={lesson.viewed}
-          onClick={() => void markRead()}
-        >
-          {texts['lesson.read']}
-        </button>
+        {lesson.viewed ? (
+          <span className="lesson-actions__counted" data-lesson-counted>
+            ✓ {texts['lesson.counted']}
+          </span>
+        ) : (
+          <button className="btn" type="button" data-lesson-read onClick={() => void markRead()}>
+            {texts['lesson.read']}
+          </button>
+        )}
         <button
           className="btn btn--primary"
           type="button"
