@@ -100,6 +100,8 @@ const CONTENT_BUDGET = 80 * 1024;
 // posters ≤ 30 MB, the autodrome's ≤ 6 MB.
 const CLIP_RATE_BUDGET = 12_000;
 const CLIP_TOTAL_BUDGET = { course: 30 * 1024 * 1024, autodrom: 6 * 1024 * 1024 };
+/** /ru/lessons/lesson-01 and the like: a lesson's page (issue 22). */
+const isLessonPage = (route) => /^\/[a-z]{2}\/lessons\/lesson-\d\d$/.test(route);
 const PAGE_BUDGET = 130 * 1024;
 
 const gzCache = new Map();
@@ -372,9 +374,18 @@ function printWeight() {
   );
   console.log(['route'.padEnd(32), 'JS'.padStart(10), 'budget'.padStart(10), 'HTML'.padStart(10), ''].join(' '));
   let over = 0;
+  // The lesson pages are many and alike: the table shows the heaviest per locale, the budget row all.
+  const shownLessons = new Set(
+    ['ru', 'kz', 'en'].map((locale) =>
+      rows
+        .filter((r) => isLessonPage(r.route) && r.route.startsWith(`/${locale}/`))
+        .reduce((a, b) => (!a || b.js > a.js ? b : a), null),
+    ),
+  );
   for (const r of rows) {
     const ok = r.js <= r.budget;
     if (!ok) over++;
+    if (isLessonPage(r.route) && !shownLessons.has(r)) continue;
     console.log(
       [
         r.route.padEnd(32),
@@ -395,6 +406,7 @@ function printWeight() {
     ['route'.padEnd(32), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), 'br saves'.padStart(9)].join(' '),
   );
   for (const r of rows) {
+    if (isLessonPage(r.route) && !shownLessons.has(r)) continue;
     const w = r.wire;
     console.log(
       [
@@ -467,6 +479,18 @@ function budgets(r) {
     );
     const heaviest = r.weight.reduce((a, b) => (b.js > a.js ? b : a), r.weight[0]);
     add('any page ≤ 130 KB JS (gzip), built files', kb(heaviest.js), heaviest.js <= PAGE_BUDGET, heaviest.route);
+    // The lesson pages (issue 22), one per locale and lesson: each within the page budget.
+    const lessons = r.weight.filter((w) => isLessonPage(w.route));
+    if (lessons.length) {
+      const worst = lessons.reduce((a, b) => (b.js > a.js ? b : a), lessons[0]);
+      const largest = lessons.reduce((a, b) => (b.html > a.html ? b : a), lessons[0]);
+      add(
+        `each of the ${lessons.length} lesson pages ≤ 130 KB JS (gzip), built files`,
+        kb(worst.js),
+        lessons.every((w) => w.js <= PAGE_BUDGET),
+        `${worst.route}; largest HTML ${kb(largest.html)} ${largest.route}`,
+      );
+    }
   }
   const measuredPages = Array.isArray(r.pages) ? r.pages.filter((p) => !p.error) : [];
   if (Array.isArray(r.pages) && r.pages.length > measuredPages.length)

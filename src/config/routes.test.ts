@@ -31,10 +31,11 @@ describe('routes', () => {
 });
 
 describe('staticRoutes', () => {
-  it('leave out exactly the on-demand routes', () => {
+  it('leave out exactly the on-demand routes and the lesson pages (built per lesson)', () => {
+    const apart = ['tests/[id]', 'stats/[id]', '404', 'lessons/[code]'];
     const paths = staticRoutes.map((r) => r.path);
-    for (const p of ['tests/[id]', 'stats/[id]', '404']) expect(paths).not.toContain(p);
-    expect(paths).toEqual(routes.map((r) => r.path).filter((p) => !['tests/[id]', 'stats/[id]', '404'].includes(p)));
+    for (const p of apart) expect(paths).not.toContain(p);
+    expect(paths).toEqual(routes.map((r) => r.path).filter((p) => !apart.includes(p)));
     expect(paths).toContain('');
     expect(paths).toContain('tests/demo');
     expect(paths).toContain('external_link_blank');

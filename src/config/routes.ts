@@ -15,6 +15,11 @@ export interface RouteDef {
    * SEO audit fails any page that blocks indexing, and a signed-in page shows visitors its sign-in notice.
    */
   noRobots?: boolean;
+  /**
+   * Built once per lesson of the course by its own page (pages/[locale]/lessons/[code].astro), titled
+   * with the lesson's name; only the demo lesson is indexable (the rest are the course's).
+   */
+  perLesson?: boolean;
 }
 
 export const routes = [
@@ -28,6 +33,7 @@ export const routes = [
   { key: 'stats', path: 'stats', noIndex: true },
   { key: 'stat', path: 'stats/[id]', onDemand: true, noIndex: true },
   { key: 'lessons', path: 'lessons' },
+  { key: 'lesson', path: 'lessons/[code]', noIndex: true, perLesson: true },
   { key: 'autodrom', path: 'autodrom' },
   { key: 'simulator', path: 'simulator' },
   { key: 'school', path: 'school' },
@@ -43,9 +49,9 @@ export const routes = [
 
 export type RouteKey = (typeof routes)[number]['key'];
 
-/** The static pages, built once per locale. */
-export type StaticRoute = Exclude<(typeof routes)[number], { onDemand: true }> & RouteDef;
-export const staticRoutes = routes.filter((r): r is StaticRoute => !('onDemand' in r));
+/** The static pages, built once per locale (the lesson pages are built per lesson by their own page). */
+export type StaticRoute = Exclude<(typeof routes)[number], { onDemand: true } | { perLesson: true }> & RouteDef;
+export const staticRoutes = routes.filter((r): r is StaticRoute => !('onDemand' in r) && !('perLesson' in r));
 
 export function routeByPath(path: string): RouteDef | undefined {
   return routes.find((r) => r.path === path);

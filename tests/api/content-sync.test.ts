@@ -116,6 +116,51 @@ describe.each(dialects)('content sync on %s', (dialect) => {
     ).toBe('Traffic signs');
     await syncContent(t.deps.db, content);
   });
+
+  it('fills a lesson row’s video, captions and chapters, and leaves a video the operator replaced alone', async () => {
+    const row = () =>
+      t.deps.db
+        .selectFrom('lessons')
+        .select(['video_mp4', 'poster', 'duration', 'captions_kz', 'chapters_en', 'video_source', 'name_en'])
+        .where('code', '=', 'lesson-02')
+        .executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({
+      video_mp4: '/media/course/lesson-02.mp4',
+      poster: '/media/course/lesson-02.jpg',
+      captions_kz: '/media/course/lesson-02.kz.vtt',
+      chapters_en: '/media/course/lesson-02.chapters.en.vtt',
+      video_source: 'content',
+    });
+    const operator = {
+      video_mp4: '/media/operator/lesson-02.mp4',
+      poster: '/media/operator/lesson-02.jpg',
+      duration: 321,
+      captions_kz: '/media/operator/lesson-02.kz.vtt',
+      chapters_en: null,
+      video_source: 'operator' as const,
+    };
+    await t.deps.db.updateTable('lessons').set(operator).where('code', '=', 'lesson-02').execute();
+    const content = loadContent();
+    const renamed = {
+      ...content,
+      courses: content.courses.map((c) => ({
+        ...c,
+        modules: c.modules.map((m) => ({
+          ...m,
+          lessons: m.lessons.map((l) => (l.code === 'lesson-02' ? { ...l, name: { ...l.name, en: 'Who is who' } } : l)),
+        })),
+      })),
+    };
+    await syncContent(t.deps.db, renamed);
+    expect(await row()).toEqual({ ...operator, name_en: 'Who is who' });
+    // Back to content's video once the operator's mark is gone.
+    await t.deps.db.updateTable('lessons').set({ video_source: 'content' }).where('code', '=', 'lesson-02').execute();
+    await syncContent(t.deps.db, content);
+    expect(await row()).toMatchObject({
+      video_mp4: '/media/course/lesson-02.mp4',
+      chapters_en: '/media/course/lesson-02.chapters.en.vtt',
+    });
+  });
 });
 
 describe('content validation', () => {

@@ -121,6 +121,12 @@ describe.each(dialects)('optional JSON bodies on %s', (dialect) => {
       await app.request('/rest/v1/core/user/access/education/modules/', { headers: { cookie } })
     ).json();
     const lesson = (modules.data ?? modules)[0].lessons[0].id as number;
+    // The credit test opens once the lesson is watched or read (issue 22).
+    const viewed = await app.request(`/rest/v1/core/user/access/education/lessons/${lesson}/view/`, {
+      method: 'PUT',
+      headers: { cookie },
+    });
+    expect(viewed.status).toBe(200);
     const path = `/v1/core/user/access/education/lessons/${lesson}/test/`;
     for (const f of framings) {
       const res = await send(path, cookie, f);

@@ -4,7 +4,8 @@
 import { routes } from '../../src/config/routes';
 import { expect, localeCodes, test, url } from './support';
 
-const concrete = (path: string) => path.replace('[id]', '7');
+// A lesson page: the demo lesson, the one a search engine may index (the others are the course's).
+const concrete = (path: string) => path.replace('[id]', '7').replace('[code]', 'lesson-01');
 
 for (const locale of localeCodes) {
   test(`${locale}: noindex only where a page must stay out of search engines`, async ({ request }) => {
@@ -16,5 +17,7 @@ for (const locale of localeCodes) {
       const blocked = [meta, header].some((v) => v !== null && /noindex|none/.test(v));
       expect(blocked, `${route.path}: meta ${meta}, header ${header}`).toBe('noRobots' in route);
     }
+    const course = await (await request.get(url(locale, 'lessons/lesson-02'))).text();
+    expect(course, 'a lesson of the course').toContain('<meta name="robots" content="noindex">');
   });
 }

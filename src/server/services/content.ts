@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import type { LessonVideo } from '../../shared/api/course';
 import { friendlyParse, trilingualText as text3 } from '../../shared/friendly-parse';
 import { environmentConfig } from '../config';
 
@@ -160,6 +161,13 @@ export type PenaltySourceContent = z.infer<typeof penaltySource>;
 export type SectionContent = z.infer<typeof section>;
 export type CourseModuleContent = z.infer<typeof courseModule>;
 export type LessonContent = z.infer<typeof lesson>;
+
+/** A lesson's video as course.yaml has it, in the wire shape the lesson row gives (the pages' build uses it). */
+export function contentLessonVideo(video: LessonContent['video']): LessonVideo {
+  return 'embed' in video
+    ? { mp4: null, poster: video.poster ?? null, embed: video.embed, captions: null, chapters: null }
+    : { mp4: video.mp4, poster: video.poster, embed: null, captions: video.captions, chapters: video.chapters };
+}
 
 export interface Content {
   themes: ThemeContent[];

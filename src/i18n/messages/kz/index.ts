@@ -8,6 +8,7 @@ import autodrome from './autodrome.json';
 import rules from './rules.json';
 import centre from './centre.json';
 import readiness from './readiness.json';
+import lessons from './lessons.json';
 import { dictionaryOf, type AreaFilesLike } from '../dictionary';
 import type { areas as ruAreas } from '../ru';
 
@@ -21,5 +22,6 @@ export const areas = {
   rules,
   centre,
   readiness,
+  lessons,
 } satisfies AreaFilesLike<typeof ruAreas>;
 export default dictionaryOf(areas);

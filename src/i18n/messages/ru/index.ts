@@ -8,7 +8,8 @@ import autodrome from './autodrome.json';
 import rules from './rules.json';
 import centre from './centre.json';
 import readiness from './readiness.json';
+import lessons from './lessons.json';
 import { dictionaryOf } from '../dictionary';
 
-export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre, readiness };
+export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre, readiness, lessons };
 export default dictionaryOf(areas);
