@@ -268,9 +268,16 @@ describe('durations in the content', () => {
     writeFileSync(path, before);
     expect(setLessonDuration(path, 'lesson-27', 123.5)).toBe(true);
     const after = readFileSync(path, 'utf8');
-    const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
+    const lines = after.split('\n');
+    const changed = lines.flatMap((line, i) => (line !== before.split('\n')[i] ? [i] : []));
     expect(changed).toHaveLength(1);
-    expect(changed[0]).toMatch(/lesson-27\.mp4.*duration: 123\.5/);
+    expect(lines[changed[0]!]).toMatch(/^\s+duration: 123\.5$/);
+    // …and the line is lesson 27's: the nearest lesson code above it.
+    const above = lines
+      .slice(0, changed[0])
+      .reverse()
+      .find((line) => /- code: lesson-/.test(line));
+    expect(above).toMatch(/- code: lesson-27$/);
     expect(setLessonDuration(path, 'lesson-99', 1)).toBe(false);
   });
 
