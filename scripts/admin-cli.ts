@@ -51,7 +51,7 @@ Commands:
       Replace a course lesson's video (lesson-07…) with a filmed one: FILE is checked (a video
       of at most 30 minutes), transcoded to H.264/AAC MP4 (at most 1280x720, 30 fps, about
       1.3 Mbit/s) with a JPEG poster, and stored in ZHOL_MEDIA_DIR/course/. Captions and chapters
-      are WebVTT (or SRT) files in UTF-8; a language left out has none. A start-up's content sync
+      are WebVTT (or SRT) files in UTF-8, all three languages or none. A start-up's content sync
       keeps the replacement. On any bad input nothing changes.
   course-video-restore LESSON
       Give the lesson its course video back (course.yaml's) and delete the operator's files.

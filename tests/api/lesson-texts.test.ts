@@ -15,8 +15,10 @@ const files = loadLessonFiles('content/course/lessons');
 const codes = new Set(loadContent().courses[0]!.modules.flatMap((m) => m.lessons.map((l) => l.code)));
 
 describe('the written lessons rest on the official text', () => {
-  it('are lessons of the course', () => {
+  it('are lessons of the course, one for every lesson', () => {
     for (const code of files.keys()) expect(codes.has(code), `${code} is not in course.yaml`).toBe(true);
+    // A lesson without its file would show "the written lesson is being prepared" to a paying learner.
+    expect([...codes].filter((code) => !files.has(code))).toEqual([]);
   });
 
   it('link only places of the official text and show only their own figures', () => {

@@ -9,18 +9,22 @@ import type { ApiRequestError } from '../../client/api';
 import { $authStatus } from '../../client/auth';
 import { useHydrated } from '../../client/use-hydrated';
 import type { Texts } from '../../i18n/interpolate';
-import { $lessonError, $lessonNotice, $lessonState, markRead } from './player-store';
+import { $lessonError, $lessonNotice, $lessonState, $marking, markRead } from './player-store';
 import { startCourseTest } from './store';
 
 interface Props {
   locale: string;
+  /** The page's lesson: the store may still hold the lesson of the page before (the site keeps stores across pages). */
+  code: string;
   texts: Texts;
 }
 
-export default function LessonActions({ locale, texts }: Props) {
+export default function LessonActions({ locale, code, texts }: Props) {
   const hydrated = useHydrated();
   const status = useStore($authStatus);
-  const state = useStore($lessonState);
+  const held = useStore($lessonState);
+  const state = held?.lesson.code === code ? held : null;
+  const marking = useStore($marking);
   const error = useStore($lessonError);
   const notice = useStore($lessonNotice);
   const [starting, setStarting] = useState(false);
@@ -67,7 +71,14 @@ export default function LessonActions({ locale, texts }: Props) {
             ✓ {texts['lesson.counted']}
           </span>
         ) : (
-          <button className="btn" type="button" data-lesson-read onClick={() => void markRead()}>
+          <button
+            className="btn"
+            type="button"
+            data-lesson-read
+            disabled={marking}
+            aria-busy={marking}
+            onClick={() => void markRead(code)}
+          >
             {texts['lesson.read']}
           </button>
         )}

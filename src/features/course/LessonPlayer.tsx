@@ -112,7 +112,7 @@ export default function LessonPlayer({ locale, code, video: contentVideo, durati
     // Kept at most once a second of play, and at every pause, seek and end.
     if (!force && Math.abs(v.currentTime - recorded.current) < 1) return;
     recorded.current = v.currentTime;
-    recordPlayback(code, v.currentTime, fromTimeRanges(v.played), length());
+    recordPlayback(code, v.currentTime, fromTimeRanges(v.played), length(), video.mp4 ?? undefined);
   };
   const seek = (cue: Cue) => {
     const v = ref.current;
@@ -149,7 +149,7 @@ export default function LessonPlayer({ locale, code, video: contentVideo, durati
             v.playbackRate = $speed.get();
             // Where the learner stopped, unless they chose a moment already.
             if (!sought.current) {
-              const at = startPosition(code, length());
+              const at = startPosition(code, length(), video.mp4 ?? undefined);
               if (at > 0) v.currentTime = at;
             }
           }}

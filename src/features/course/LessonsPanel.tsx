@@ -197,6 +197,11 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
                 ? texts['lessons.moduleOpen']
                 : texts['lessons.moduleLocked']}
           </p>
+          {m.opened && m.lessons.some((l) => !(l.viewed || l.passed)) && (
+            <p className="muted" id={`lessons-credit-hint-${m.id}`}>
+              {texts['lessons.errors.watchFirst']}
+            </p>
+          )}
           <ol className="lessons-list">
             {visibleLessons(m, hideWatched).map((l) => (
               <li
@@ -226,7 +231,7 @@ export default function LessonsPanel({ locale, texts, catalogueUrl }: Props) {
                       type="button"
                       data-credit={l.id}
                       disabled={starting !== null || !(l.viewed || l.passed)}
-                      title={l.viewed || l.passed ? undefined : texts['lessons.errors.watchFirst']}
+                      aria-describedby={l.viewed || l.passed ? undefined : `lessons-credit-hint-${m.id}`}
                       aria-busy={starting === `lesson-${l.id}`}
                       onClick={() => void start({ kind: 'lesson', id: l.id }, `lesson-${l.id}`)}
                     >

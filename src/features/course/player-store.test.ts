@@ -106,12 +106,71 @@ describe('the lesson page store', () => {
 
   it('marks the lesson read with the same call, only in an open module', async () => {
     await signIn(1);
-    await markRead();
-    await markRead();
+    await Promise.all([markRead('lesson-01'), markRead('lesson-01')]);
+    await markRead('lesson-01');
     expect(views).toBe(1);
     await signIn(1, 'lesson-02');
-    await markRead();
+    await markRead('lesson-02');
     expect(views).toBe(1);
+  });
+
+  it('on another lesson’s page shows and counts nothing of the lesson left until the new one loads', async () => {
+    await signIn(1);
+    await markRead('lesson-01');
+    expect($lessonNotice.get()).toMatchObject({ kind: 'watched' });
+    let answer: (r: Response) => void = () => {};
+    fetched.restore();
+    fetched = recordFetchPaths((path) => {
+      if (path.endsWith('/view/')) views++;
+      // An answer that has not arrived yet (fetch awaits whatever the stand-in returns).
+      return new Promise<Response>((resolve) => {
+        answer = resolve;
+      }) as unknown as Response;
+    });
+    $lessonCode.set('lesson-02');
+    await settle();
+    // The modules call has not answered: lesson 1's state and its "counted" notice are gone.
+    expect($lessonState.get()).toBeNull();
+    expect($lessonNotice.get()).toBeNull();
+    // "I have read" on lesson 2's page sends nothing for lesson 1 (id 7).
+    await markRead('lesson-02');
+    expect(fetched.paths.filter((p) => p.endsWith('/view/'))).toEqual([]);
+    answer(json({ data: modules }));
+    await settle();
+    expect($lessonState.get()).toMatchObject({ lesson: { id: 8, code: 'lesson-02' } });
+  });
+
+  it('does not repeat a refused view call at every second of play; the button asks again', async () => {
+    fetched.restore();
+    fetched = recordFetchPaths((path) => {
+      if (path.endsWith('/view/')) {
+        views++;
+        return json({ code: 'forbidden', desc: 'ended' }, 403);
+      }
+      return json({ data: modules });
+    });
+    await signIn(1);
+    recordPlayback('lesson-01', 95, [[0, 95]], 100);
+    await settle();
+    recordPlayback('lesson-01', 96, [[0, 96]], 100);
+    recordPlayback('lesson-01', 97, [[0, 97]], 100);
+    await settle();
+    expect(views).toBe(1);
+    expect($lessonNotice.get()).toMatchObject({ kind: 'error' });
+    await markRead('lesson-01');
+    expect(views).toBe(2);
+  });
+
+  it('forgets what was played of a video the operator has since replaced', async () => {
+    await signIn(1);
+    recordPlayback('lesson-01', 42, [[0, 42]], 100, '/media/course/lesson-01.mp4');
+    expect(startPosition('lesson-01', 100, '/media/course/lesson-01.mp4')).toBe(42);
+    expect(startPosition('lesson-01', 100, '/rest/v1/media/course/lesson-01/abc.mp4')).toBe(0);
+    // 50 s of the new film do not add up with 42 s of the old clip to 90 %.
+    recordPlayback('lesson-01', 50, [[0, 50]], 100, '/rest/v1/media/course/lesson-01/abc.mp4');
+    recordPlayback('lesson-01', 51, [[0, 51]], 100, '/rest/v1/media/course/lesson-01/abc.mp4');
+    await settle();
+    expect(views).toBe(0);
   });
 
   it('resumes where this learner stopped in this lesson, and keeps one speed for all lessons', async () => {

@@ -60,18 +60,6 @@ export function setHideWatched(hide: boolean): void {
   if (user) writeUserSetting(user.id, HIDE_WATCHED_KEY, hide);
 }
 
-/** Marks the lesson viewed (the server says so first), then refreshes the progress block. */
-export async function markViewed(lessonId: number): Promise<void> {
-  const modules = $modules.get();
-  if (modules?.some((m) => m.lessons.some((l) => l.id === lessonId && l.viewed))) return;
-  const current = request.check();
-  await apiRequest(`${EDU}/lessons/${lessonId}/view/`, { method: 'PUT' });
-  if (!current()) return;
-  $modules.set(withViewed($modules.get(), lessonId));
-  const info = await apiRequest<CourseInfo>(`${EDU}/info/`);
-  if (current()) $courseInfo.set(info);
-}
-
 export function withViewed(modules: ModuleView[] | null, lessonId: number): ModuleView[] | null {
   return (
     modules?.map((m) => ({ ...m, lessons: m.lessons.map((l) => (l.id === lessonId ? { ...l, viewed: true } : l)) })) ??

@@ -13,7 +13,7 @@ import { AdminError, type Db } from './admin-learners';
 import type { Content } from './content';
 import { syncContent } from './content-sync';
 import { checkTrack, clock, poster, probe, sha, type TrackKind, transcode, type VttCue } from './course-video-files';
-import { COURSE_MEDIA_URL } from './media';
+import { COURSE_MEDIA_LESSON, COURSE_MEDIA_URL } from './media';
 
 export { COURSE_VIDEO_FORMAT, checkTrack, srtToVtt, type TrackKind } from './course-video-files';
 
@@ -96,9 +96,16 @@ export async function replaceCourseVideo(
   const ffprobe = options.ffprobe ?? 'ffprobe';
   const maxSeconds = options.maxSeconds ?? COURSE_VIDEO_MAX_SECONDS;
   const lesson = await lessonOrFail(db, input.lesson);
+  // The media route serves only such codes: a lesson named otherwise would get a video no one can load.
+  if (!COURSE_MEDIA_LESSON.test(lesson.code))
+    throw new AdminError(
+      `${lesson.code}: a lesson code must be lower-case letters, digits and hyphens (at most 40) for its video to be served.`,
+    );
+  // An absolute path: a name starting with "-" or "concat:"/"http:" is never read by ffmpeg as an option or a protocol.
+  const file = resolve(input.file);
 
   // Every file is checked before any work starts.
-  await checkFile(input.file, input.file);
+  await checkFile(file, input.file);
   for (const kind of ['captions', 'chapters'] as const) {
     // Everything a learner reads comes in all three languages, and the player shows a track only then.
     const given = localeCodes.filter((l) => input[kind]?.[l] !== undefined);
@@ -120,7 +127,7 @@ export async function replaceCourseVideo(
       await checkFile(file, what);
       tracks.push({ kind, locale, ...checkTrack(await readFile(file), kind, what) });
     }
-  const source = await probe(ffprobe, input.file, input.file);
+  const source = await probe(ffprobe, file, input.file);
   if (source.duration > maxSeconds)
     throw new AdminError(
       `${input.file} is ${clock(source.duration)} long; a lesson's video may be at most ${clock(maxSeconds)}.`,
@@ -134,7 +141,7 @@ export async function replaceCourseVideo(
   const placed: string[] = [];
   try {
     const mp4 = join(work, 'video.mp4');
-    await transcode(ffmpeg, input.file, mp4, source.audio);
+    await transcode(ffmpeg, file, mp4, source.audio);
     const result = await probe(ffprobe, mp4, 'The transcoded video');
     const jpg = join(work, 'poster.jpg');
     await poster(ffmpeg, mp4, result.duration, jpg);
@@ -178,8 +185,15 @@ export async function replaceCourseVideo(
       if (Number(updated.numUpdatedRows) !== 1) throw new AdminError(`The lesson ${lesson.code} went away meanwhile.`);
     });
     placed.length = 0; // committed: these files are the lesson's now
-    // The lesson's earlier operator files are no longer shown by anyone.
-    const keep = new Set(Object.values(urls).map((u) => basename(u)));
+    // The lesson's earlier operator files are no longer shown by anyone. What the row names now is kept
+    // (not this run's names): another run on the same lesson may have committed after this one.
+    const row = await db.selectFrom('lessons').selectAll().where('id', '=', lesson.id).executeTakeFirst();
+    const ownPrefix = `${COURSE_MEDIA_URL}${lesson.code}/`;
+    const keep = new Set(
+      Object.values(row ?? {})
+        .filter((v): v is string => typeof v === 'string' && v.startsWith(ownPrefix))
+        .map((u) => basename(u)),
+    );
     for (const name of await readdir(folder))
       if (!keep.has(name)) await unlink(join(folder, name)).catch(() => undefined);
     const warnings = tracks
