@@ -75,24 +75,28 @@ export function addNotifications(
         color, web, created_at, read_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const now = Date.now();
-    for (const n of numbers) {
-      const created = new Date(now - n * 60_000).toISOString();
-      insert.run(
-        learnerId,
-        `Уведомление ${n}`,
-        `Текст ${n}`,
-        `Уведомление ${n}`,
-        `Текст ${n}`,
-        `Хабарлама ${n}`,
-        `Мәтін ${n}`,
-        `Notification ${n}`,
-        `Text ${n}`,
-        options.color?.(n) ?? 'info',
-        options.web?.(n) ?? null,
-        created,
-        options.unread?.(n) ? null : created,
-      );
-    }
+    // One transaction: a row at a time, each its own commit, can keep the server's own writes waiting past
+    // its busy timeout under CI's load (SQLITE_BUSY, a 503 for another spec's learner).
+    db.transaction(() => {
+      for (const n of numbers) {
+        const created = new Date(now - n * 60_000).toISOString();
+        insert.run(
+          learnerId,
+          `Уведомление ${n}`,
+          `Текст ${n}`,
+          `Уведомление ${n}`,
+          `Текст ${n}`,
+          `Хабарлама ${n}`,
+          `Мәтін ${n}`,
+          `Notification ${n}`,
+          `Text ${n}`,
+          options.color?.(n) ?? 'info',
+          options.web?.(n) ?? null,
+          created,
+          options.unread?.(n) ? null : created,
+        );
+      }
+    })();
   } finally {
     db.close();
   }
