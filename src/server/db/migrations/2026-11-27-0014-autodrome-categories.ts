@@ -2,6 +2,7 @@
 // known the column is null (it held a made-up "B,BE,C,CE" for every autodrome). The content sync
 // writes the operator's value at every start-up, so the old lists are cleared here and by the sync.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { rebuildSqliteTable } from './helpers';
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
@@ -17,39 +18,26 @@ export async function up(db: Kysely<any>): Promise<void> {
  * copy, drop, rename, check), keeping ids, so accesses and autodrome_lesson_views still point at them.
  */
 async function rebuildSqliteAutodromes(db: Kysely<any>): Promise<void> {
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await sql`begin`.execute(db);
+  await rebuildSqliteTable(db, 'autodromes', async (db) => {
     await sql`create table autodromes_new (
-      id integer primary key,
-      code varchar(50) not null unique,
-      name_ru varchar(200) not null,
-      name_kz varchar(200) not null,
-      name_en varchar(200) not null,
-      city_ru varchar(100) not null,
-      city_kz varchar(100) not null,
-      city_en varchar(100) not null,
-      categories varchar(50),
-      picture varchar(300),
-      sort integer not null default 0,
-      retired_at varchar(30)
-    )`.execute(db);
+        id integer primary key,
+        code varchar(50) not null unique,
+        name_ru varchar(200) not null,
+        name_kz varchar(200) not null,
+        name_en varchar(200) not null,
+        city_ru varchar(100) not null,
+        city_kz varchar(100) not null,
+        city_en varchar(100) not null,
+        categories varchar(50),
+        picture varchar(300),
+        sort integer not null default 0,
+        retired_at varchar(30)
+      )`.execute(db);
     await sql`insert into autodromes_new (id, code, name_ru, name_kz, name_en, city_ru, city_kz, city_en, categories, picture, sort, retired_at)
-      select id, code, name_ru, name_kz, name_en, city_ru, city_kz, city_en, categories, picture, sort, retired_at from autodromes`.execute(
+        select id, code, name_ru, name_kz, name_en, city_ru, city_kz, city_en, categories, picture, sort, retired_at from autodromes`.execute(
       db,
     );
-    await sql`drop table autodromes`.execute(db);
-    await sql`alter table autodromes_new rename to autodromes`.execute(db);
-    const broken = await sql`pragma foreign_key_check`.execute(db);
-    if (broken.rows.length)
-      throw new Error(`foreign keys broken by the autodromes rebuild: ${JSON.stringify(broken.rows.slice(0, 5))}`);
-    await sql`commit`.execute(db);
-  } catch (error) {
-    await sql`rollback`.execute(db).catch(() => {});
-    throw error;
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
+  });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
