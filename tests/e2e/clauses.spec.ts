@@ -97,7 +97,8 @@ for (const locale of ['ru', 'kz', 'en'] as const) {
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
+    // axe over the whole rules text takes up to 30 s on CI's loaded cores, and this test runs it twice.
+    test.setTimeout(120_000);
     await signIn(page, locale);
     const [first] = await training(page, locale, 3);
     const key = keyOf(first!.question);
@@ -147,6 +148,8 @@ test('a finished result opens the paragraph in place', async ({ page }) => {
 });
 
 test('every kind of clause lands on a marked place of the rules page', async ({ page }) => {
+  // Eleven loads of the whole rules text and axe over it: axe alone took 30 s on CI's loaded cores.
+  test.setTimeout(150_000);
   for (const [locale, raw] of [
     ['ru', '87(7)'],
     ['kz', '2(18-1)'],
