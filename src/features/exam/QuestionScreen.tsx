@@ -15,6 +15,7 @@ import {
   $currentQuestion,
   $navVisible,
   $pending,
+  $unsent,
   answerCurrent,
   goNext,
   goPrevious,
@@ -47,6 +48,7 @@ function optionClass(value: number, slot: AnswerSlot | undefined, correctValue: 
 function feedbackText(texts: Texts, feedback: Feedback): string {
   if (feedback.kind === 'correct') return texts['exam.feedback.correct']!;
   if (feedback.kind === 'saved') return texts['exam.feedback.saved']!;
+  if (feedback.kind === 'unsent') return texts['exam.feedback.unsent']!;
   return feedback.correctValue
     ? interpolate(texts['exam.feedback.wrongWith'], { value: feedback.correctValue })
     : texts['exam.feedback.wrong']!;
@@ -56,6 +58,7 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   const navVisible = useStore($navVisible);
   const pending = useStore($pending).question;
   const current = useStore($currentQuestion);
+  const unsent = useStore($unsent);
   const heading = useRef<HTMLHeadingElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const lastPointer = useRef(0);
@@ -74,6 +77,8 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   const question = current?.question;
   const slot = current?.slot;
   const answered = !!slot?.answered;
+  // Chosen, but the server has not taken it yet (no network): neither saved nor judged.
+  const waiting = !!slot && unsent.some((u) => u.slot === slot.id);
   const summary = summarize(exam);
 
   // A new question (or the start of browsing): forget the choice and take focus to its heading,
@@ -292,7 +297,12 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
             })}
           </fieldset>
 
-          {(answered || browsing) && feedbackState !== 'unanswered' && (
+          {waiting && (
+            <p className="feedback feedback--unsent" data-feedback="unsent">
+              {texts['exam.feedback.unsent']}
+            </p>
+          )}
+          {(answered || browsing) && !waiting && feedbackState !== 'unanswered' && (
             <p className={`feedback feedback--${feedbackState}`} data-feedback={feedbackState}>
               {feedbackText(
                 texts,
@@ -323,6 +333,15 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
                 {citation}
               </details>
             ))}
+
+          {/* Always there, so the message is announced when it appears (a polite live region). */}
+          <div className="runner__unsent" role="status" data-unsent-status>
+            {!browsing && unsent.length > 0 && (
+              <p className="notice notice--warn" data-unsent-notice>
+                {texts['exam.network.unsent']}
+              </p>
+            )}
+          </div>
 
           <div className="row question__actions">
             {browsing && (

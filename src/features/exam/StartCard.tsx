@@ -1,9 +1,12 @@
 // The start card: what the test is (mode, questions, time, allowed mistakes), the loading of the
-// test and then of its pictures, and 'Begin' or 'Continue' once everything is there.
+// test and then of its pictures, and 'Begin' or 'Continue' once everything is there. The mock exam
+// says it needs the network, and cannot be begun while the browser is offline.
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { formatClock, questionImages, remainingSeconds, summarize } from './logic';
+import { $online } from './network';
 import { loadImage, preloadAll } from './preload';
 import { forecastText, reasonText } from '../readiness/forecast';
 import { almatyDate } from '../../shared/time';
@@ -27,6 +30,10 @@ export function modeLabel(texts: Texts, exam: Pick<Examination, 'mode'>): string
 export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onBegin, beginning = false }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const online = useStore($online);
+  // The mock exam is marked on the server as the real one is: no network, no exam.
+  const mockExam = !demo && !!exam && !exam.prepare;
+  const offline = mockExam && !online;
   const images = exam ? questionImages(exam.questions) : [];
   const key = images.join('|');
 
@@ -114,6 +121,11 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
               </div>
             )}
           </dl>
+          {mockExam && (
+            <p className="start-card__network" data-needs-network>
+              {texts['exam.network.needed']}
+            </p>
+          )}
           {exam.time_limit !== null && (
             <p className="notice notice--warn" data-time-warning>
               {texts['exam.timeWarning']}
@@ -148,11 +160,16 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
           aria-label={texts['exam.imagesProgress']}
         />
       )}
+      {offline && (
+        <p className="notice notice--error" role="status" data-offline>
+          {texts['exam.network.offline']}
+        </p>
+      )}
       <div className="row">
         <button
           className="btn btn--primary"
           type="button"
-          disabled={!ready || beginning}
+          disabled={!ready || beginning || offline}
           aria-busy={beginning}
           onClick={onBegin}
           data-begin

@@ -22,6 +22,7 @@ import {
   $pending,
   $result,
   $testPageActive,
+  $unsent,
   beginExamination,
   beginTest,
   finishExamination,
@@ -59,6 +60,7 @@ function FinishDialog({
   open,
   unanswered,
   pending,
+  unsent,
   onClose,
   onFinish,
 }: {
@@ -67,6 +69,8 @@ function FinishDialog({
   open: boolean;
   unanswered: number;
   pending: boolean;
+  /** Answers still on their way to the server: the test is judged only once they have landed. */
+  unsent: boolean;
   onClose: () => void;
   onFinish: (status: 'done' | 'cancelled') => void;
 }) {
@@ -85,6 +89,11 @@ function FinishDialog({
     >
       <h3 id="finish-title">{texts['exam.finishDialog.title']}</h3>
       <p id="finish-text">{plural(texts, locale, 'exam.finishDialog.text', unanswered)}</p>
+      {unsent && (
+        <p className="notice notice--warn" role="status" data-finish-unsent>
+          {texts['exam.finishDialog.unsent']}
+        </p>
+      )}
       <div className="row row--end">
         <button className="btn btn--secondary" type="button" onClick={onClose} autoFocus>
           {texts['exam.finishDialog.back']}
@@ -92,7 +101,7 @@ function FinishDialog({
         <button
           className="btn btn--danger"
           type="button"
-          disabled={pending}
+          disabled={pending || unsent}
           onClick={() => onFinish('cancelled')}
           data-cancel-test
         >
@@ -101,7 +110,7 @@ function FinishDialog({
         <button
           className="btn btn--primary"
           type="button"
-          disabled={pending}
+          disabled={pending || unsent}
           aria-busy={pending}
           onClick={() => onFinish('done')}
           data-confirm-finish
@@ -138,6 +147,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
   const pending = useStore($pending);
   const browsing = useStore($browsing);
   const testPageActive = useStore($testPageActive);
+  const unsent = useStore($unsent);
   const settings = useStore($testSettings);
   const [finishing, setFinishing] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -286,6 +296,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
           open={finishing}
           unanswered={summarize(exam).unanswered}
           pending={pending.finish}
+          unsent={unsent.length > 0}
           onClose={() => setFinishing(false)}
           onFinish={(how) => void finish(how)}
         />

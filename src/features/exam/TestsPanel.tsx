@@ -15,6 +15,7 @@ import { $examError, $localStatus, $pending } from './runner-state';
 import { startExamination } from './start';
 import FamiliarityCard from './FamiliarityCard';
 import ModeDialog from './ModeDialog';
+import { $online } from './network';
 import { $testsPageWaiting } from './tests-page';
 import EndedAccesses, { endedAccesses } from '../home/EndedAccesses';
 import {
@@ -116,6 +117,7 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   const themes = useStore($themes);
   const unfinished = useStore($unfinished);
   const settings = useStore($testSettings);
+  const online = useStore($online);
   const examError = useStore($examError);
   const examStatus = useStore($localStatus);
   const examPending = useStore($pending);
@@ -200,6 +202,8 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
   }
 
   const busy = waiting || starting !== null || examPending.test;
+  // The mock exam needs the network (it is marked on the server): its Start waits for the connection.
+  const examOffline = !waiting && !online;
   const line = <span className="skeleton skeleton--inline" />;
   const button = (kind: TestKind, extra?: React.ReactNode) => (
     <div className="card tests-action" data-test-kind={kind}>
@@ -215,11 +219,21 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
               ].join(' · ')
             : texts[`tests.kind.${kind}Text`]}
       </p>
+      {kind === 'exam' && (
+        <p className="muted" data-needs-network>
+          {texts['exam.network.needed']}
+        </p>
+      )}
+      {kind === 'exam' && examOffline && (
+        <p className="notice notice--error" role="status" data-offline>
+          {texts['exam.network.offline']}
+        </p>
+      )}
       {extra ?? (
         <button
           className="btn btn--primary"
           type="button"
-          disabled={busy}
+          disabled={busy || (kind === 'exam' && examOffline)}
           aria-busy={starting === kind}
           aria-describedby={`kind-${kind}`}
           onClick={() => choose(kind)}

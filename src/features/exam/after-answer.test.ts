@@ -31,6 +31,13 @@ describe('afterAnswer', () => {
     });
   });
 
+  it('an answer the network did not take yet is neither saved nor judged, and the learner stays', () => {
+    expect(afterAnswer(moveOn, { status: 'process', correct: null, unsent: true })).toEqual({
+      feedback: { kind: 'unsent' },
+      then: 'stay',
+    });
+  });
+
   it('an answer that ends the test hands over to the result, whatever the settings', () => {
     expect(afterAnswer(moveOn, { status: 'done', correct: false, correctValue: 1 })).toEqual({
       feedback: { kind: 'wrong', correctValue: 1 },

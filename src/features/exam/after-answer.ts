@@ -7,13 +7,17 @@ export interface AnsweredQuestion {
   status: AnswerResponse['status'];
   correct: boolean | null;
   correctValue?: number | undefined;
+  /** Not taken by the network yet: kept and sent again. */
+  unsent?: boolean | undefined;
 }
 
 export type Feedback =
   | { kind: 'correct' }
   | { kind: 'wrong'; correctValue: number | null }
   /** An exam answer: saved, not judged until the end. */
-  | { kind: 'saved' };
+  | { kind: 'saved' }
+  /** Kept on screen, not yet taken by the server (no network): neither saved nor judged yet. */
+  | { kind: 'unsent' };
 
 export interface AfterAnswer {
   feedback: Feedback;
@@ -25,6 +29,7 @@ export interface AfterAnswer {
 }
 
 export function afterAnswer(settings: Pick<TestSettings, 'nextOnCorrect'>, result: AnsweredQuestion): AfterAnswer {
+  if (result.unsent) return { feedback: { kind: 'unsent' }, then: 'stay' };
   const feedback: Feedback =
     result.correct === true
       ? { kind: 'correct' }

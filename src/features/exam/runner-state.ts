@@ -3,6 +3,7 @@
 import { atom, computed, map } from 'nanostores';
 import { $now } from '../../client/clock';
 import type { Locale } from '../../i18n/locales';
+import type { UnsentAnswer } from './answer-queue';
 import { clampIndex, slotOf, remainingSeconds } from './logic';
 import type { Examination } from './types';
 
@@ -42,6 +43,8 @@ export const $testLanguage = atom<Locale>('ru');
 /** Browsing a result question by question. */
 export const $browsing = atom(false);
 export const $lastAnswer = atom<LastAnswer | null>(null);
+/** Answers chosen but not yet taken by the server (no network), oldest first; shown as chosen in $examination. */
+export const $unsent = atom<UnsentAnswer[]>([]);
 export const $pending = map<PendingFlags>({
   test: false,
   process: false,
@@ -74,6 +77,7 @@ export function resetRunnerState(language: Locale): void {
   $testLanguage.set(language);
   $browsing.set(false);
   $lastAnswer.set(null);
+  $unsent.set([]);
   $pending.set({ test: false, process: false, finish: false, question: false, result: false });
 }
 

@@ -1,17 +1,29 @@
 // The examination actions (spec §4 "Examination"): start, open, begin, answer, finish, move between
 // questions and the star. A real test talks to the API; the demo runs the same actions against a
 // local backend (./backend, demo.ts). State lives in small atoms (./runner-state); a failed call
-// becomes $examFailure, which the runner shows. Components only render this.
+// becomes $examFailure, which the runner shows. An answer the network did not take stays chosen and is
+// sent again ($unsent, ./answer-queue). Components only render this.
 import { onSet } from 'nanostores';
 import { apiRequest, type ApiRequestError } from '../../client/api';
 import { $now } from '../../client/clock';
 import type { Locale } from '../../i18n/locales';
 import { applyAnswer } from '../../shared/exam';
 import { setFavorite } from '../favorites/store';
+import {
+  isNetworkFailure,
+  loadUnsent,
+  retryDelaySeconds,
+  saveUnsent,
+  stillUnsent,
+  withoutAnswer,
+  withUnsent,
+  type UnsentAnswer,
+} from './answer-queue';
 import { serverBackend, type Backend } from './backend';
 import type { DemoRun } from './demo';
 import { notifyExamFinished, onExamFinished } from './events';
 import { clampIndex, firstUnanswered, nextIndex, remainingSeconds } from './logic';
+import { $online } from './network';
 import {
   $browsing,
   $currentQuestion,
@@ -26,6 +38,7 @@ import {
   $result,
   $testLanguage,
   $testPageActive,
+  $unsent,
   failureOf,
   resetRunnerState,
   type ExamError,
@@ -46,6 +59,9 @@ function fail(error: unknown): ExamError {
 }
 
 function storeResult(exam: Examination): void {
+  // An ended test takes no more answers: the unsent ones can never land.
+  stopRetrying();
+  setUnsent(exam.id, []);
   $examination.set(exam);
   $result.set(exam);
   $localStatus.set('finish');
@@ -73,6 +89,7 @@ function startDemoRun(nowMs: number, language: Locale): Examination {
 
 export function resetExam(language: Locale = $testLanguage.get()): void {
   backend = null;
+  stopRetrying();
   demoRun = null;
   resetRunnerState(language);
 }
@@ -100,13 +117,19 @@ export async function openExamination(id: number, language: Locale): Promise<Exa
         $pending.setKey('process', false);
       }
     }
-    $examination.set(exam);
-    $questionIndex.set(firstUnanswered(exam.answers));
     if (exam.status !== 'process') {
+      $examination.set(exam);
       $result.set(exam);
       $localStatus.set('finish');
+      setUnsent(exam.id, []);
+    } else {
+      // Answers this tab chose but had not sent when the page went away: sent now if their slots are still open.
+      $unsent.set(loadUnsent(exam.id));
+      holdRunning(exam);
     }
-    return exam;
+    $questionIndex.set(firstUnanswered($examination.get()!.answers));
+    if ($unsent.get().length) void sendUnsent();
+    return $examination.get();
   } catch (error) {
     $localStatus.set('error');
     $examError.set(fail(error));
@@ -197,7 +220,7 @@ export async function processExamination(language?: Locale): Promise<Examination
   try {
     const exam = await backend.process(language);
     if (exam.status !== 'process') storeResult(exam);
-    else $examination.set(exam);
+    else holdRunning(exam);
     return exam;
   } catch (error) {
     fail(error);
@@ -211,7 +234,22 @@ export type AnswerOutcome = {
   status: AnswerResponse['status'];
   correct: boolean | null;
   correctValue?: number | undefined;
+  /** The network did not take it: kept, shown as chosen, and sent again ($unsent). */
+  unsent?: true;
 } | null;
+
+const UNSENT: AnswerOutcome = { status: 'process', correct: null, unsent: true };
+
+/** The answer call's response applied to the held test; false when there was no test to apply it to. */
+function applyResponse(response: AnswerResponse): boolean {
+  // The call returns what changed; the rest of the test is what the store already holds.
+  const exam = $examination.get();
+  const next = response.result ?? (exam ? applyAnswer(exam, response) : null);
+  if (!next) return false;
+  if (response.status === 'process') $examination.set(next);
+  else storeResult(next);
+  return true;
+}
 
 /** Answers the current question. An answer that ends the test stores the result. */
 export async function answerCurrent(value: number): Promise<AnswerOutcome> {
@@ -224,18 +262,25 @@ export async function answerCurrent(value: number): Promise<AnswerOutcome> {
     $examination.get()?.status !== 'process'
   )
     return null;
+  const slotId = current.slot.id;
+  // Behind answers still unsent, this one waits its turn: the server gets them in the order given.
+  if ($unsent.get().length) {
+    keepUnsent({ slot: slotId, value });
+    if (!sending && !retryTimer) void sendUnsent();
+    return UNSENT;
+  }
   $pending.setKey('question', true);
   try {
-    const response = await backend.answer(current.slot.id, value);
-    $lastAnswer.set({ slotId: current.slot.id, value, correct: response.answer.correct });
-    // The call returns what changed; the rest of the test is what the store already holds.
-    const exam = $examination.get();
-    const next = response.result ?? (exam ? applyAnswer(exam, response) : null);
-    if (!next) return null;
-    if (response.status === 'process') $examination.set(next);
-    else storeResult(next);
+    const response = await backend.answer(slotId, value);
+    $lastAnswer.set({ slotId, value, correct: response.answer.correct });
+    if (!applyResponse(response)) return null;
     return { status: response.status, correct: response.answer.correct, correctValue: response.answer.correct_value };
   } catch (error) {
+    if (isNetworkFailure(error) && !isDemo()) {
+      keepUnsent({ slot: slotId, value });
+      scheduleRetry();
+      return UNSENT;
+    }
     fail(error);
     // Answered already (another tab) or ended meanwhile: take the server's view.
     if ((error as ApiRequestError).status === 409) await processExamination();
@@ -248,6 +293,12 @@ export async function answerCurrent(value: number): Promise<AnswerOutcome> {
 /** Ends the test on the learner's request: done (unanswered count as mistakes) or cancelled. */
 export async function finishExamination(status: 'done' | 'cancelled'): Promise<Examination | null> {
   if (!backend) return null;
+  // The server would judge the test without the answers still on their way: send them first (the
+  // finish dialog says they are being sent and lets the learner finish once they have landed).
+  if ($unsent.get().length) {
+    void sendUnsent();
+    return null;
+  }
   $pending.setKey('finish', true);
   try {
     const exam = await backend.finish(status);
@@ -260,6 +311,121 @@ export async function finishExamination(status: 'done' | 'cancelled'): Promise<E
     $pending.setKey('finish', false);
   }
 }
+
+// ---- Unsent answers (issue 23) -------------------------------------------------------------------
+
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** Network failures since an unsent answer last landed: how long the next wait is. */
+let failures = 0;
+let sending = false;
+
+function setUnsent(examId: number, unsent: UnsentAnswer[]): void {
+  $unsent.set(unsent);
+  saveUnsent(examId, unsent);
+}
+
+/** Keeps an answer the network did not take: last in line, and chosen on screen. */
+function keepUnsent(answer: UnsentAnswer): void {
+  const exam = $examination.get();
+  if (!exam) return;
+  setUnsent(exam.id, [...$unsent.get(), answer]);
+  $examination.set(withUnsent(exam, [answer]));
+}
+
+/** Holds a running test as the server describes it, the answers it has not taken yet still chosen. */
+function holdRunning(exam: Examination): void {
+  const unsent = stillUnsent(exam, $unsent.get());
+  setUnsent(exam.id, unsent);
+  $examination.set(withUnsent(exam, unsent));
+}
+
+function stopRetrying(): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  failures = 0;
+}
+
+/** Tries again after 1, 2, 4, 8, then every 15 seconds (and at once when the browser goes online). */
+function scheduleRetry(): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  failures += 1;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void sendUnsent();
+  }, retryDelaySeconds(failures) * 1000);
+}
+
+/** The first unsent answer is settled without landing: out of the line, and its slot open again. */
+function dropRefused(examId: number, head: UnsentAnswer): void {
+  setUnsent(
+    examId,
+    $unsent.get().filter((u) => u !== head),
+  );
+  const exam = $examination.get();
+  if (exam) $examination.set(withoutAnswer(exam, head.slot));
+}
+
+/**
+ * Sends the unsent answers one at a time, oldest first. A network failure waits and tries again; a 409
+ * (answered already) means an earlier try landed and only its response was lost, so the server's state
+ * is taken; any other refusal is shown like any failed answer and its question may be answered again.
+ */
+export async function sendUnsent(): Promise<void> {
+  const sender = backend;
+  if (sending || !sender || isDemo()) return;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  sending = true;
+  try {
+    // Stops when the test changes under it (another one opened) or ends.
+    for (let head = $unsent.get()[0]; head && backend === sender; head = $unsent.get()[0]) {
+      const exam = $examination.get();
+      if (!exam || exam.status !== 'process') return;
+      try {
+        const response = await sender.answer(head.slot, head.value);
+        if (backend !== sender) return;
+        failures = 0;
+        setUnsent(
+          exam.id,
+          $unsent.get().filter((u) => u !== head),
+        );
+        applyResponse(response);
+      } catch (error) {
+        if (backend !== sender) return;
+        if (isNetworkFailure(error)) return scheduleRetry();
+        if ((error as ApiRequestError).status !== 409) {
+          fail(error);
+          dropRefused(exam.id, head);
+          continue;
+        }
+        try {
+          const truth = await sender.process();
+          if (backend !== sender) return;
+          failures = 0;
+          // Out of the line whatever the server says: its slot is answered, or still open (then shown open).
+          setUnsent(
+            exam.id,
+            $unsent.get().filter((u) => u !== head),
+          );
+          if (truth.status !== 'process') storeResult(truth);
+          else holdRunning(truth);
+        } catch (reloadError) {
+          if (backend !== sender) return;
+          if (isNetworkFailure(reloadError)) return scheduleRetry();
+          fail(reloadError);
+          dropRefused(exam.id, head);
+        }
+      }
+    }
+  } finally {
+    sending = false;
+  }
+}
+
+// Back online: send at once rather than at the end of the wait.
+$online.listen((online) => {
+  if (online && $unsent.get().length) void sendUnsent();
+});
 
 /** At zero the test is closed by the server: ask it once, when the clock reaches the deadline. */
 function closeWhenTimeIsUp(nowMs: number): void {
