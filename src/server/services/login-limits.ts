@@ -205,6 +205,8 @@ export async function beginAttempt(db: Db, key: string, client: LoginClient, now
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Keep the table small (about 1 in 50 calls, refused ones too: under a flood nearly all are).
+  if (Math.random() < 0.02) await dropOldAttempts(db, now);
   const { wait, limit, trusted } = await waitFor(db, key, client, now, row.id);
   if (trusted) await db.updateTable('login_attempts').set({ trusted: 1 }).where('id', '=', row.id).execute();
   if (wait > 0) {
@@ -226,20 +228,20 @@ export async function beginAttempt(db: Db, key: string, client: LoginClient, now
       .execute();
     return { id: null, wait, limit: limit! };
   }
-  // Keep the table small: drop failures no window can need any more, and successes older than a
-  // known address is remembered (about 1 in 50 calls).
-  if (Math.random() < 0.02) {
-    await db
-      .deleteFrom('login_attempts')
-      .where('success', '=', 0)
-      .where('attempted_at', '<', new Date(now.getTime() - 2 * LOGIN_WINDOW_MS).toISOString())
-      .execute();
-    await db
-      .deleteFrom('login_attempts')
-      .where('attempted_at', '<', new Date(now.getTime() - KNOWN_ADDRESS_MS).toISOString())
-      .execute();
-  }
   return { id: row.id, wait: 0 };
+}
+
+/** Drops failures no window can need any more, and successes older than a known address is remembered. */
+async function dropOldAttempts(db: Db, now: Date): Promise<void> {
+  await db
+    .deleteFrom('login_attempts')
+    .where('success', '=', 0)
+    .where('attempted_at', '<', new Date(now.getTime() - 2 * LOGIN_WINDOW_MS).toISOString())
+    .execute();
+  await db
+    .deleteFrom('login_attempts')
+    .where('attempted_at', '<', new Date(now.getTime() - KNOWN_ADDRESS_MS).toISOString())
+    .execute();
 }
 
 export async function settleAttempt(db: Db, id: number, success: boolean): Promise<void> {
