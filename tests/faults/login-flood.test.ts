@@ -4,7 +4,9 @@
 // (a) about 20 guesses a second at one account from rotating addresses for 25 s, while its owner signs
 //     in every second from the browser they used before (its device cookie), each time from another
 //     address — in every time — and from a new browser that waits as each 429 tells it — in within a
-//     minute;
+//     minute. The attacker's 20 addresses each come back about once a second, before the wait they
+//     were given, which shuts each of them out; a guesser over very many addresses that waits as told
+//     would share the brake's turns with the new browser (docs/operations.md says so);
 // (b) 500 failures for made-up logins from one address (a school's NAT) do not stop a learner whose
 //     browser signed in before from signing in there; a new browser there is slowed, never walled.
 import { mkdtempSync, rmSync } from 'node:fs';
