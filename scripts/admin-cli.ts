@@ -25,6 +25,9 @@ Commands:
       Stop a learner from signing in and end their sessions.
   unblock LOGIN
       Let a blocked learner sign in again.
+  forget-devices LOGIN
+      Forget every browser the learner signed in from (their device cookies): each is then
+      subject to the login slow-downs again until it signs in anew.
   grant LOGIN --type test|autodrome|education --target CODE|ID (--until YYYY-MM-DD | --days N) [--from YYYY-MM-DD]
       Grant an access. The target is a qualification (B, C…) for test, an autodrome
       (almaty, astana…) for autodrome, the course (traffic-rules-course) for education,
@@ -112,6 +115,7 @@ const commands: Record<string, Command> = {
   'set-password': { args: ['LOGIN'], options: {}, required: [] },
   block: { args: ['LOGIN'], options: {}, required: [] },
   unblock: { args: ['LOGIN'], options: {}, required: [] },
+  'forget-devices': { args: ['LOGIN'], options: {}, required: [] },
   grant: {
     args: ['LOGIN'],
     options: {
@@ -373,6 +377,11 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
       case 'unblock': {
         const { login, changed } = await admin.unblockLearner(db, arg);
         out(changed ? `Unblocked ${login}; they can sign in again.` : `${login} was not blocked.`);
+        break;
+      }
+      case 'forget-devices': {
+        const { login, forgotten } = await admin.forgetLearnerDevices(db, arg);
+        out(`Forgot ${forgotten} browser${forgotten === 1 ? '' : 's'} of ${login}.`);
         break;
       }
       case 'grant': {

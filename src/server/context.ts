@@ -11,6 +11,7 @@ import type { MessageKey } from '../i18n/keys';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { ApiError, requestLocale } from './errors';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_LIFETIME_MS } from './services/devices';
 import { findLearnerById, type LearnerRecord } from './services/learners';
 import { resolveSession, SESSION_COOKIE, SIGNED_IN_HINT } from './services/sessions';
 
@@ -72,6 +73,17 @@ export function setSessionCookies(c: AppContext, token: string): void {
   } as const;
   setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true });
   setCookie(c, SIGNED_IN_HINT, '1', options);
+}
+
+/** The device cookie (devices.ts): HttpOnly, sent only to the sign-in call, kept for the device's lifetime. */
+export function setDeviceCookie(c: AppContext, token: string): void {
+  setCookie(c, DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+    path: DEVICE_COOKIE_PATH,
+    maxAge: Math.floor(DEVICE_LIFETIME_MS / 1000),
+  });
 }
 
 export function clearSessionCookies(c: AppContext): void {

@@ -10,6 +10,7 @@ import { seedBank } from '../support/bank';
 import { createTestDb, dialects, type TestDb } from '../support/db';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 describe.each(dialects)('accounts API on %s', (dialect) => {
   let t: TestDb;
@@ -58,6 +59,34 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
   }
   /** The Cookie header of a fresh session of `login` (the suite sends raw requests: it tests the protocol). */
   const signIn = async (login: string) => (await signedIn(app, login, { ip: freshIp() })).cookie;
+  /** The device cookie (`zhol_device=…`) a sign-in answer set. */
+  const deviceCookie = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('zhol_device='))!
+      .split(';')[0]!;
+  /** A sign-in from a browser that brings `cookie`. */
+  const loginWith = (cookie: string, body: { login: string; password: string }, ip: string) =>
+    post('/v1/core/authentication', body, { ip, cookie, lang: 'en' });
+  /** `count` failures for a learner's account from as many addresses, now (written straight into the table). */
+  async function accountFailures(login: string, count: number) {
+    const { id } = await t.deps.db
+      .selectFrom('learners')
+      .select('id')
+      .where('login', '=', login)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('login_attempts')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          login_key: `learner:${id}`,
+          ip: `198.18.${Math.floor(i / 250)}.${i % 250}`,
+          success: 0,
+          attempted_at: t.clock.now.toISOString(),
+        })),
+      )
+      .execute();
+  }
 
   describe('sign in', () => {
     it('accepts the login name and returns id and full name with an HttpOnly, SameSite=Lax cookie', async () => {
@@ -372,11 +401,11 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       expect(ips.map((r) => r.ip).sort()).toEqual(['127.0.0.1', '198.51.100.9', '198.51.100.9']);
     });
 
-    it('one address is refused only past 500 failures across accounts, and never for an account signed in from it before', async () => {
+    it('slows an address past 300 failed or refused attempts across accounts, never walls it, and never a known address or browser', async () => {
       const ip = '192.0.2.77';
       const start = t.clock.now;
       const failuresFrom = async (count: number, tag: string) => {
-        // Written straight into the table: 500 real guesses would spend minutes hashing passwords.
+        // Written straight into the table: hundreds of real guesses would spend minutes hashing passwords.
         const rows = Array.from({ length: count }, (_, i) => ({
           login_key: `unknown:${tag}-${i % 50}`,
           ip,
@@ -392,23 +421,182 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       try {
         // A known address for one learner: signed in from here before the trouble.
         expect((await login({ login: 'expired', password: DEMO_PASSWORD }, ip)).status).toBe(200);
-        // A classroom behind one NAT: 30 learners, a few slips each, and a hundred more — nobody is stopped.
-        await failuresFrom(200, 'class');
-        expect((await login({ login: 'newcomer', password: DEMO_PASSWORD }, ip)).status).toBe(200);
-        await failuresFrom(299, 'spray');
-        expect((await login({ login: 'ghost-last', password: 'x' }, ip)).status).toBe(401);
-        const res = await login({ login: 'learner', password: DEMO_PASSWORD }, ip, 'en');
-        expect(res.status).toBe(429);
-        expect((await res.json()).desc).toBe(en['errors.tooManyAttempts_other'].replace('{{count}}', '15'));
-        // Known here (both signed in from this address before): not refused.
+        // A browser that signed in elsewhere (its device cookie), for another learner.
+        const known = deviceCookie(await login({ login: 'newcomer', password: DEMO_PASSWORD }, freshIp()));
+        // A classroom behind one NAT: 30 learners, a few slips each, and a hundred more — nobody is slowed.
+        await failuresFrom(250, 'class');
+        expect((await login({ login: 'ghost-first', password: 'x' }, ip)).status).toBe(401);
+        await failuresFrom(100, 'spray');
+        const slowed = await login({ login: 'learner', password: DEMO_PASSWORD }, ip, 'en');
+        expect(slowed.status).toBe(429);
+        expect(slowed.headers.get('retry-after')).toBe('1');
+        expect((await slowed.json()).desc).toBe(en['errors.tooManyNetworkAttempts_one'].replace('{{count}}', '1'));
+        // Known here (signed in from this address before), or a browser that signed in before: not slowed.
         expect((await login({ login: 'expired', password: DEMO_PASSWORD }, ip)).status).toBe(200);
-        expect((await login({ login: 'newcomer', password: DEMO_PASSWORD }, ip)).status).toBe(200);
+        expect((await loginWith(known, { login: 'newcomer', password: DEMO_PASSWORD }, ip)).status).toBe(200);
         expect((await login({ login: 'learner', password: DEMO_PASSWORD }, '192.0.2.78')).status).toBe(200);
-        t.clock.now = new Date(start.getTime() + 16 * MINUTE);
+        // Refused attempts count too: a hundred more refusals double the spacing.
+        for (let i = 0; i < 100; i++)
+          expect((await login({ login: `ghost-flood-${i}`, password: 'x' }, ip)).status).toBe(429);
+        const refused = await t.deps.db
+          .selectFrom('login_attempts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('ip', '=', ip)
+          .where('refused', '>', 0)
+          .executeTakeFirstOrThrow();
+        expect(Number(refused.n)).toBeGreaterThanOrEqual(100);
+        const slower = await login({ login: 'learner', password: DEMO_PASSWORD }, ip);
+        expect(slower.status).toBe(429);
+        expect(Number(slower.headers.get('retry-after'))).toBe(2);
+        // A slow-down, never a wall: a thousand more failures still ask for a minute at most…
+        await failuresFrom(1000, 'wall');
+        const longest = await login({ login: 'learner', password: DEMO_PASSWORD }, ip);
+        expect(Number(longest.headers.get('retry-after'))).toBe(60);
+        // …and a learner who waits that long gets in.
+        t.clock.now = new Date(t.clock.now.getTime() + 60_000);
         expect((await login({ login: 'learner', password: DEMO_PASSWORD }, ip)).status).toBe(200);
       } finally {
+        t.clock.now = new Date(start.getTime() + 16 * MINUTE);
+        expect((await login({ login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
         t.clock.now = start;
       }
+    }, 60_000);
+
+    it('refuses a client that ignores its Retry-After for longer, from its last attempt; one that waits as told gets in', async () => {
+      const start = t.clock.now;
+      // Hours on, where no other test's attempts are in the window.
+      const base = start.getTime() + HOUR;
+      t.clock.now = new Date(base);
+      try {
+        await accountFailures('learner', 40);
+        // Two browsers are told to wait for the account's next turn, 8 s away.
+        const patient = freshIp();
+        const wait = await login({ login: 'learner', password: DEMO_PASSWORD }, patient);
+        expect(wait.status).toBe(429);
+        expect(wait.headers.get('retry-after')).toBe('8');
+        const impatient = freshIp();
+        const first = await login({ login: 'learner', password: DEMO_PASSWORD }, impatient);
+        expect(first.status).toBe(429);
+        const told = Number(first.headers.get('retry-after'));
+        expect(told).toBe(8);
+        // Back after a second, then again and again: each ignored wait doubles its own.
+        const waits: number[] = [];
+        for (let i = 0; i < 8; i++) {
+          t.clock.now = new Date(t.clock.now.getTime() + 1000);
+          const res = await login({ login: 'learner', password: DEMO_PASSWORD }, impatient);
+          expect(res.status).toBe(429);
+          waits.push(Number(res.headers.get('retry-after')));
+        }
+        // Until the account's turn (8 s) that is the longer wait; then only the client's own is left,
+        // doubling from its last attempt up to a minute.
+        expect(waits).toEqual([7, 6, 5, 4, 7, 15, 31, 59]);
+        const ignored = await t.deps.db
+          .selectFrom('login_attempts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('ip', '=', impatient)
+          .where('refused', '=', 2)
+          .executeTakeFirstOrThrow();
+        expect(Number(ignored.n)).toBe(8);
+        // The browser that waited as told gets the turn the impatient one kept asking for.
+        expect((await login({ login: 'learner', password: DEMO_PASSWORD }, patient)).status).toBe(200);
+      } finally {
+        t.clock.now = new Date(base + 20 * MINUTE);
+        expect((await login({ login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
+        t.clock.now = start;
+      }
+    }, 60_000);
+  });
+
+  describe('device cookies', () => {
+    const login = (body: { login: string; password: string }, ip: string) =>
+      post('/v1/core/authentication', body, { ip, lang: 'en' });
+
+    it('a browser that signed in before skips the account brake; a new one and a made-up cookie do not', async () => {
+      const start = t.clock.now;
+      // Hours on, where no other test's attempts are in the window.
+      const base = start.getTime() + 2 * HOUR;
+      t.clock.now = new Date(base);
+      try {
+        const first = await login({ login: 'learner', password: DEMO_PASSWORD }, freshIp());
+        const cookie = deviceCookie(first);
+        const line = first.headers.getSetCookie().find((c) => c.startsWith('zhol_device='))!;
+        expect(line).toMatch(/^zhol_device=[A-Za-z0-9_-]{43};/);
+        expect(line).toMatch(/HttpOnly/i);
+        expect(line).toMatch(/SameSite=Lax/i);
+        expect(line).toMatch(/Path=\/rest\/v1\/core\/authentication/);
+        expect(line).toMatch(/Max-Age=31536000/);
+        // Only the hash is stored.
+        const token = cookie.split('=')[1]!;
+        const stored = await t.deps.db.selectFrom('trusted_devices').select('token_hash').execute();
+        expect(stored.map((r) => r.token_hash)).not.toContain(token);
+
+        await accountFailures('learner', 60);
+        // A new browser is braked, and so is one with a made-up cookie or another learner's.
+        expect((await login({ login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(429);
+        const madeUp = 'zhol_device=' + 'A'.repeat(43);
+        expect((await loginWith(madeUp, { login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(429);
+        const other = deviceCookie(await login({ login: 'newcomer', password: DEMO_PASSWORD }, freshIp()));
+        expect((await loginWith(other, { login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(429);
+        // The owner's browser, from any address, again and again: in every time, the same cookie renewed.
+        for (let i = 0; i < 3; i++) {
+          const res = await loginWith(cookie, { login: 'learner', password: DEMO_PASSWORD }, freshIp());
+          expect(res.status).toBe(200);
+          expect(deviceCookie(res)).toBe(cookie);
+        }
+        // A made-up cookie that signs in (after the wait) is replaced by a real one.
+        t.clock.now = new Date(t.clock.now.getTime() + 32_000);
+        const fresh = await loginWith(madeUp, { login: 'learner', password: DEMO_PASSWORD }, freshIp());
+        expect(fresh.status).toBe(200);
+        expect(deviceCookie(fresh)).not.toBe(madeUp);
+      } finally {
+        t.clock.now = new Date(base + 20 * MINUTE);
+        expect((await login({ login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
+        t.clock.now = start;
+      }
+    }, 60_000);
+
+    it('a device cookie that keeps failing (stolen, guessing) loses its trust until its failures leave the window', async () => {
+      const start = t.clock.now;
+      // Hours on, where no other test's attempts are in the window.
+      const base = start.getTime() + 3 * HOUR;
+      t.clock.now = new Date(base);
+      try {
+        const cookie = deviceCookie(await login({ login: 'newcomer', password: DEMO_PASSWORD }, freshIp()));
+        await accountFailures('newcomer', 40);
+        // Ten guesses with the cookie pass the brake (each from a new address: no pair limit)…
+        for (let i = 0; i < 10; i++)
+          expect((await loginWith(cookie, { login: 'newcomer', password: `guess-${i}` }, freshIp())).status).toBe(401);
+        // …after which the cookie is one more untrusted browser: even the right password waits its turn.
+        const braked = await loginWith(cookie, { login: 'newcomer', password: DEMO_PASSWORD }, freshIp());
+        expect(braked.status).toBe(429);
+        expect((await braked.json()).desc).toMatch(/^Too many sign-in attempts for this account\./);
+        t.clock.now = new Date(base + 16 * MINUTE);
+        expect((await loginWith(cookie, { login: 'newcomer', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
+      } finally {
+        t.clock.now = new Date(base + 20 * MINUTE);
+        expect((await login({ login: 'newcomer', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
+        t.clock.now = start;
+      }
+    }, 60_000);
+
+    it('keeps at most ten browsers per learner, the ones used last', async () => {
+      const fromNew = () => login({ login: 'expired', password: DEMO_PASSWORD }, freshIp());
+      const firstBrowser = deviceCookie(await fromNew());
+      for (let i = 0; i < 11; i++) await fromNew();
+      const expired = await t.deps.db
+        .selectFrom('learners')
+        .select('id')
+        .where('login', '=', 'expired')
+        .executeTakeFirstOrThrow();
+      const kept = await t.deps.db
+        .selectFrom('trusted_devices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('learner_id', '=', expired.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(kept.n)).toBe(10);
+      // The first browser was forgotten: signing in from it makes a new device.
+      const again = await loginWith(firstBrowser, { login: 'expired', password: DEMO_PASSWORD }, freshIp());
+      expect(deviceCookie(again)).not.toBe(firstBrowser);
     }, 60_000);
   });
 

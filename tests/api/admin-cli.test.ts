@@ -62,6 +62,7 @@ const COMMANDS = [
   'set-password',
   'block',
   'unblock',
+  'forget-devices',
   'grant',
   'revoke',
   'accesses',
@@ -194,6 +195,26 @@ describe('npm run admin', () => {
       out: 'Unblocked asel; they can sign in again.\n',
     });
     expect((await learner('asel')).blocked).toBe(0);
+  });
+
+  it("forgets a learner's browsers (device cookies), and only theirs", async () => {
+    await query(async (db) => {
+      const asel = (await learner('asel')).id;
+      const at = new Date().toISOString();
+      await db
+        .insertInto('trusted_devices')
+        .values(
+          ['a', 'b'].map((h) => ({ learner_id: asel, token_hash: h.repeat(64), created_at: at, last_used_at: at })),
+        )
+        .execute();
+    });
+    expect(await admin(['forget-devices', 'asel'])).toMatchObject({ code: 0, out: 'Forgot 2 browsers of asel.\n' });
+    expect(await query((db) => db.selectFrom('trusted_devices').selectAll().execute())).toEqual([]);
+    expect(await admin(['forget-devices', 'asel'])).toMatchObject({ code: 0, out: 'Forgot 0 browsers of asel.\n' });
+    expect(await admin(['forget-devices', 'ghost'])).toMatchObject({
+      code: 1,
+      err: 'No learner with login, e-mail or phone "ghost".\n',
+    });
   });
 
   it('grants, lists and revokes accesses', async () => {

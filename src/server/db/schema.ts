@@ -38,6 +38,22 @@ export interface LoginAttemptsTable {
   ip: string;
   success: Flag;
   attempted_at: string;
+  /** 0: the password was checked; 1: a limit refused it; 2: refused while told to wait (Retry-After ignored). */
+  refused: Generated<number>;
+  /** For a refused attempt: when the client was told to come back. */
+  retry_at: string | null;
+  /** The device cookie the attempt carried (trusted_devices.id), for that cookie's own failure budget. */
+  device_id: number | null;
+  /** 1: the device cookie was trusted for this account, so the limits were skipped. */
+  trusted: Generated<number>;
+}
+
+export interface TrustedDevicesTable {
+  id: Id;
+  learner_id: number;
+  token_hash: string; // sha-256 of the device cookie's token; the token itself is never stored
+  created_at: string;
+  last_used_at: string;
 }
 
 export interface QualificationsTable {
@@ -362,6 +378,7 @@ export interface Database {
   learners: LearnersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  trusted_devices: TrustedDevicesTable;
   qualifications: QualificationsTable;
   themes: ThemesTable;
   qualification_themes: QualificationThemesTable;

@@ -3,7 +3,16 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { SignedIn } from '../../shared/api/session';
-import { clearSessionCookies, clientIp, jsonBody, optionalJsonBody, setSessionCookies, type Env } from '../context';
+import {
+  clearSessionCookies,
+  clientIp,
+  jsonBody,
+  optionalJsonBody,
+  setDeviceCookie,
+  setSessionCookies,
+  type Env,
+} from '../context';
+import { DEVICE_COOKIE } from '../services/devices';
 import { TooManyAttemptsError } from '../services/domain-error';
 import { CONTROL_CHARACTER } from '../services/learners';
 import { deleteSession, SESSION_COOKIE } from '../services/sessions';
@@ -26,15 +35,17 @@ export const authRoutes = new Hono<Env>({ strict: false })
     const { login, password } = await jsonBody(c, credentials, 'errors.loginRequired');
     try {
       // A new session at every login (never reuse one a browser brought along).
-      const { learner, token } = await signIn(db, {
+      const { learner, token, deviceToken } = await signIn(db, {
         login,
         password,
         ip: clientIp(c),
+        deviceToken: getCookie(c, DEVICE_COOKIE),
         previousToken: getCookie(c, SESSION_COOKIE),
         idleMinutes: config.ZHOL_SESSION_IDLE_MINUTES,
         now: now(),
       });
       setSessionCookies(c, token);
+      setDeviceCookie(c, deviceToken);
       return c.json({ id: learner.id, fullname: learner.fullname } satisfies SignedIn);
     } catch (error) {
       if (error instanceof TooManyAttemptsError) c.header('Retry-After', String(error.retryAfterSeconds));

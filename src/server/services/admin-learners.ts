@@ -1,7 +1,9 @@
-// The operator's learner commands (scripts/admin.ts): add, set a password, block, unblock; and what
-// every operator command shares: AdminError and naming a learner by login, e-mail or phone.
+// The operator's learner commands (scripts/admin.ts): add, set a password, block, unblock, forget
+// devices; and what every operator command shares: AdminError and naming a learner by login, e-mail
+// or phone.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { forgetDevices } from './devices';
 import { CONTROL_CHARACTER, findLearnerByLogin, looksLikePhone, normalizePhone, type LearnerRecord } from './learners';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 import { deleteLearnerSessions } from './sessions';
@@ -162,6 +164,12 @@ export async function blockLearner(db: Db, login: string): Promise<BlockResult> 
     await deleteLearnerSessions(trx, learner.id);
   });
   return { login: learner.login, changed: !learner.blocked };
+}
+
+/** Forgets the learner's device cookies (a lost or shared computer): those browsers are untrusted again. */
+export async function forgetLearnerDevices(db: Db, login: string): Promise<{ login: string; forgotten: number }> {
+  const learner = await learnerOrFail(db, login);
+  return { login: learner.login, forgotten: await forgetDevices(db, learner.id) };
 }
 
 /** Allows sign-in again. */

@@ -20,12 +20,22 @@ export class DomainError extends Error {
 
 /** A sign-in refused by the login limits, and how long to wait (the route sends it as Retry-After). */
 export class TooManyAttemptsError extends DomainError {
-  constructor(readonly waitMs: number) {
+  constructor(
+    readonly waitMs: number,
+    /** `address`: the slow-down of one network address, which says so (it is not the account's doing). */
+    readonly limit: 'address' | 'other' = 'other',
+  ) {
     const seconds = Math.ceil(waitMs / 1000);
-    // The account brake asks for seconds, the pair and address limits for minutes.
-    super('tooManyAttempts', seconds < 60 ? 'errors.tooManySecondAttempts' : 'errors.tooManyAttempts', {
-      count: seconds < 60 ? seconds : Math.ceil(waitMs / 60_000),
-    });
+    // The slow-downs ask for seconds, the pair limit for minutes.
+    super(
+      'tooManyAttempts',
+      seconds >= 60
+        ? 'errors.tooManyAttempts'
+        : limit === 'address'
+          ? 'errors.tooManyNetworkAttempts'
+          : 'errors.tooManySecondAttempts',
+      { count: seconds < 60 ? seconds : Math.ceil(waitMs / 60_000) },
+    );
     this.name = 'TooManyAttemptsError';
   }
 
