@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiRequest, ApiRequestError, buildApiUrl, onUnauthorized, toApiError } from './api';
+import { apiRequest, ApiRequestError, buildApiUrl, onUnauthorized, retryAfterSeconds, toApiError } from './api';
 
 describe('buildApiUrl', () => {
   it('adds upd=1 to every call', () => {
@@ -75,6 +75,21 @@ describe('apiRequest', () => {
     await expect(apiRequest('/rest/v1/core/user/profile')).rejects.toMatchObject({ desc: 'Войдите', status: 401 });
     stop();
     expect(told).toBe(1);
+  });
+
+  it("carries a 429's Retry-After in seconds, and nothing for a date or no header", async () => {
+    globalThis.fetch = (async () =>
+      new Response('{"desc":"Подождите","status":429}', {
+        status: 429,
+        headers: { 'retry-after': '37' },
+      })) as unknown as typeof fetch;
+    await expect(apiRequest('/rest/v1/core/authentication', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 37,
+    });
+    expect(retryAfterSeconds('Wed, 21 Oct 2026 07:28:00 GMT')).toBeUndefined();
+    expect(retryAfterSeconds(null)).toBeUndefined();
+    expect(retryAfterSeconds(' 5 ')).toBe(5);
   });
 
   it('copes with a proxy page and with no network', async () => {

@@ -16,6 +16,8 @@ export class ApiRequestError extends Error implements ApiErrorBody {
     readonly desc: string,
     readonly status: number,
     readonly code?: string,
+    /** Seconds the server asked the client to wait (a 429's or 503's Retry-After), when it said. */
+    readonly retryAfter?: number,
   ) {
     super(desc);
     this.name = 'ApiRequestError';
@@ -46,16 +48,29 @@ export function buildApiUrl(path: string, query: Query = {}): string {
 export interface HttpFailure {
   status: number;
   data: unknown;
+  /** The Retry-After header as sent (delta-seconds), if any. */
+  retryAfter?: string | null;
+}
+
+/** Retry-After in whole seconds (delta-seconds only: the API never sends a date), or undefined. */
+export function retryAfterSeconds(header: string | null | undefined): number | undefined {
+  if (!header || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 /** Any failure (our {desc, status}, a proxy's HTML, a network error) as {desc, status}. */
 export function toApiError(error: unknown, fallbackDesc: string): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   if (error && typeof error === 'object' && 'status' in error && 'data' in error) {
-    const { status, data } = error as HttpFailure;
+    const { status, data, retryAfter } = error as HttpFailure;
     const body = (data && typeof data === 'object' ? data : {}) as Partial<ApiErrorBody>;
     const desc = typeof body.desc === 'string' && body.desc ? body.desc : fallbackDesc;
-    return new ApiRequestError(desc, status, typeof body.code === 'string' ? body.code : undefined);
+    return new ApiRequestError(
+      desc,
+      status,
+      typeof body.code === 'string' ? body.code : undefined,
+      retryAfterSeconds(retryAfter),
+    );
   }
   return new ApiRequestError(fallbackDesc, 0);
 }
@@ -100,7 +115,11 @@ const api = ofetch.create({
   retry: 0,
   onResponseError({ response }: FetchContext) {
     const failure = toApiError(
-      { status: response!.status, data: response!._data } satisfies HttpFailure,
+      {
+        status: response!.status,
+        data: response!._data,
+        retryAfter: response!.headers.get('retry-after'),
+      } satisfies HttpFailure,
       response!.statusText || 'HTTP error',
     );
     if (failure.status === 401) unauthorizedHandlers.forEach((h) => h());

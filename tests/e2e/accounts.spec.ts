@@ -129,6 +129,27 @@ test('a wrong password shows the message and stays on the sign-in page', async (
   await expect(page).toHaveURL(/\/kz\/auth$/);
 });
 
+test("a 429 keeps the button waiting for the server's Retry-After, then lets the learner try again", async ({
+  page,
+}) => {
+  // The sign-in limits lengthen the wait of a client that comes back early: the form must not.
+  let calls = 0;
+  await page.route('**/rest/v1/core/authentication**', async (route) => {
+    calls++;
+    await route.fulfill({
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '2' },
+      body: JSON.stringify({ desc: 'Слишком много попыток', status: 429 }),
+    });
+  });
+  await signIn(page, 'learner', 'wrong-password');
+  await expect(page.getByRole('alert')).toHaveText('Слишком много попыток');
+  const submit = page.getByRole('button', { name: t('ru', 'auth.submit'), exact: true });
+  await expect(submit).toBeDisabled();
+  await expect(submit).toBeEnabled({ timeout: 5_000 });
+  expect(calls).toBe(1);
+});
+
 test('an empty form is not sent', async ({ page }) => {
   await open(page, '/ru/auth');
   await waitForIslands(page);

@@ -19,7 +19,16 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
+  // While the server's Retry-After runs the button waits too: a press before it ends is refused and
+  // lengthens the wait (the sign-in limits count a client that does not wait).
+  const [waitUntil, setWaitUntil] = useState(0);
   const status = useStore($authStatus);
+
+  useEffect(() => {
+    if (!waitUntil) return;
+    const timer = setTimeout(() => setWaitUntil(0), Math.max(0, waitUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [waitUntil]);
 
   // Someone already signed in who opens the sign-in page goes home instead of being asked again (a
   // sign-in made here navigates itself: `pending` keeps this from going twice).
@@ -44,6 +53,7 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
       if (failure.status === 401) setError(texts['auth.errors.login-pass']!);
       else if (failure.status && failure.desc) setError(failure.desc);
       else setError(texts['auth.errors.network']!);
+      if (failure.status === 429 && failure.retryAfter) setWaitUntil(Date.now() + failure.retryAfter * 1000);
       setPending(false);
     }
   }
@@ -88,7 +98,7 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
           {error}
         </p>
       )}
-      <button className="btn btn--primary btn--block" type="submit" disabled={pending} aria-busy={pending}>
+      <button className="btn btn--primary btn--block" type="submit" disabled={pending || waitUntil > 0} aria-busy={pending}>
         {pending ? texts['auth.submitting'] : texts['auth.submit']}
       </button>
       <p className="auth-form__links">
