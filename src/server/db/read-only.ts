@@ -4,7 +4,8 @@
 // With no -wal beside it, nothing has the file open and everything is in the file itself, so it is
 // read as immutable (no lock, no side file) through node:sqlite, which takes SQLite's URI names
 // (better-sqlite3 is built without them). With a -wal there (a server has it open, or crashed), it is
-// opened read-only as usual: the side files exist already.
+// opened read-only as usual: the side files exist already. (A server starting on the file during an
+// immutable read may change it under the reader: the read is a check of one moment, for a dry run.)
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
