@@ -701,6 +701,22 @@ describe('npm run questions:import', () => {
     );
   }, 60_000);
 
+  it('takes --allow-empty-categories only with --replace (a usage error otherwise)', async () => {
+    const folder = writeBank('cli-allow', {
+      'signs.yaml': stringify({
+        theme: 'signs',
+        questions: makeBank(['signs'], 1, 'allow').map(({ theme: _t, image: _i, ...q }) => q),
+      }),
+    });
+    const db = join(dir, 'cli-allow.db');
+    const res = await run([folder, '--allow-empty-categories'], db);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toMatch(
+      /^Usage: npm run questions:import -- <file or folder> \[--full \| --replace \[--allow-empty-categories\]\]/,
+    );
+    expect(existsSync(db)).toBe(false);
+  });
+
   it('--dry-run reads an existing SQLite file without leaving -wal or -shm files or changing it', async () => {
     const folder = writeBank('cli-readonly', {
       'signs.yaml': stringify({
