@@ -45,7 +45,7 @@ if (!existsSync(apiEntry)) {
   console.error('The API bundle is missing: run `npm run build`.');
   process.exit(1);
 }
-const { apiListener, frameOrigins, parseServerConfig } = await import(pathToFileURL(apiEntry).href);
+const { apiListener, apiStarted, frameOrigins, parseServerConfig } = await import(pathToFileURL(apiEntry).href);
 let config;
 try {
   config = parseServerConfig(process.env);
@@ -172,14 +172,15 @@ server.on('error', (error) => {
 // busy with SQLite and argon2, new connections wait in it instead of being reset past Node's 511.
 server.listen({ port, host, backlog: 4096 }, async () => {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  // Open the database, migrate and load content now rather than on the first learner's request
-  // (readiness runs a query; /rest/health only says the process is alive).
+  // Open the database, migrate and load content now rather than on the first learner's request. While
+  // the database cannot be reached the start-up waits and retries (saying so in the log), pages are
+  // served, the API answers 503 and readiness says 503; /rest/health only says the process is alive.
   try {
-    const res = await fetch(`${base}/rest/health/ready`);
-    if (!res.ok) throw new Error(`health answered ${res.status}`);
+    await apiStarted();
     console.log(`Zhol is ready on ${base}/`);
-  } catch (error) {
-    console.error('Zhol could not start its database:', error);
+  } catch {
+    // The cause is logged as `[startup] could not start: …` (src/server/runtime.ts).
+    console.error('Zhol could not start its database.');
     process.exit(1);
   }
 });

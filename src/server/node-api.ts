@@ -5,7 +5,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 export { frameOrigins, parseServerConfig } from './config';
-import { getDeps } from './runtime';
+import { getDeps, serverStartup } from './runtime';
 
 import type { Deps } from './context';
 
@@ -20,3 +20,11 @@ export function createApiListener(deps: () => Promise<Deps>) {
 }
 
 export const apiListener = createApiListener(getDeps);
+
+/**
+ * Begins the start-up (database, migrations, content) and settles as it does: resolves once ready,
+ * rejects only for a failure that waiting for the database does not cure.
+ */
+export const apiStarted = async (): Promise<void> => {
+  await serverStartup().started;
+};

@@ -1,10 +1,13 @@
-// The running server's dependencies, made once on first use: open the database, migrate (under
-// Kysely's lock), load content/, and add the demo data when ZHOL_DEMO is on. A failure is logged
-// and retried on the next request rather than leaving the process half-started.
+// The running server's dependencies, made once: open the database, migrate (under Kysely's lock),
+// load content/, and add the demo data when ZHOL_DEMO is on. While the database cannot be reached
+// the start-up waits and tries again (1 s, 2 s, 4 s … at most 30 s between attempts, each wait logged
+// once) and the API answers 503 meanwhile; any other failure is logged and retried on the next request
+// rather than leaving the process half-started.
 import { parseServerConfig, type ServerConfig } from './config';
 import type { Deps } from './context';
 import { sql, type Kysely } from 'kysely';
 import { createDb, migrateToLatest, type Db, type DbOptions, type Dialect } from './db/client';
+import { isDatabaseUnavailable } from './db/availability';
 import { DatabaseUnavailableError } from './errors';
 import type { Database } from './db/schema';
 import { seedDemo } from './db/seed/demo';
@@ -12,8 +15,6 @@ import { loadContent } from './services/content';
 import { startHashingQuestionMedia } from './services/media';
 import { syncContent } from './services/content-sync';
 import { syncQuestionContent } from './services/questions/sources';
-
-let ready: Promise<Deps> | undefined;
 
 /** Any 64-bit number of our own, the same in every process: the key of the start-up lock. */
 const STARTUP_LOCK = 7_215_004_101;
@@ -73,20 +74,89 @@ export async function initDeps(env: Record<string, string | undefined> = process
   return { db, config, now: () => new Date() };
 }
 
-let database: Db | undefined;
+/** The waits between start-up attempts while the database is out of reach: doubling up to a cap. */
+export const STARTUP_BACKOFF = { firstMs: 1_000, maxMs: 30_000 } as const;
+
+export interface Startup {
+  /**
+   * The dependencies for a request: once started, at once; while an attempt runs, that attempt's
+   * outcome; while waiting for the next attempt, DatabaseUnavailableError (503 with Retry-After).
+   */
+  deps(): Promise<Deps>;
+  /** Resolves once started; rejects only for a failure other than an unreachable database. */
+  started: Promise<Deps>;
+  /** Whether the start-up gave up (a failure that waiting does not cure). */
+  readonly failed: boolean;
+}
+
+export interface StartupOptions {
+  log?: (line: string) => void;
+  /** Waits between attempts (tests pass one that does not really wait). */
+  wait?: (ms: number) => Promise<void>;
+  backoff?: { firstMs: number; maxMs: number };
+  /** The database's own options (tests give their own outage log). */
+  db?: Pick<DbOptions, 'outage'>;
+}
+
+/**
+ * Starts the dependencies, retrying with a backoff while the database cannot be reached (a server
+ * started before its database, or during its outage). One database (pool, outage record) serves
+ * every attempt, so the outage is logged once, not once per attempt.
+ */
+export function startDeps(
+  env: Record<string, string | undefined> = process.env,
+  options: StartupOptions = {},
+): Startup {
+  const {
+    log = console.error,
+    wait = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    backoff = STARTUP_BACKOFF,
+  } = options;
+  const config = parseServerConfig(env);
+  let database: Db | undefined;
+  let attempt: Promise<Deps> | undefined;
+  let waiting: DatabaseUnavailableError | undefined;
+  let failed = false;
+  const started = (async () => {
+    for (let delay = backoff.firstMs; ; delay = Math.min(delay * 2, backoff.maxMs)) {
+      attempt = (async () => {
+        // Inside the attempt: opening a SQLite file can itself fail for a while (locked, unopenable).
+        database ??= createDb(config.DATABASE_URL, { ...dbOptions(config), ...options.db });
+        return initDeps(env, database);
+      })();
+      try {
+        return await attempt;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        waiting = error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+        log(`[startup] database not reachable, retrying in ${Math.round(delay / 1000)} s`);
+        await wait(delay);
+        waiting = undefined;
+      }
+    }
+  })();
+  started.catch(async (error: unknown) => {
+    failed = true;
+    console.error('[startup] could not start:', error);
+    await database?.db.destroy().catch(() => {});
+  });
+  return {
+    deps: () => (waiting ? Promise.reject(waiting) : attempt!),
+    started,
+    get failed() {
+      return failed;
+    },
+  };
+}
+
+let startup: Startup | undefined;
+
+/** The process's start-up, begun on first use (the production server begins it as it listens). */
+export function serverStartup(): Startup {
+  if (!startup || startup.failed) startup = startDeps(process.env);
+  return startup;
+}
 
 export function getDeps(): Promise<Deps> {
-  ready ??= (async () => {
-    // One database for the process: a start that fails while the database is down is retried on
-    // the next request with the same pool, so the outage is logged once, not once per attempt.
-    const config = parseServerConfig(process.env);
-    database ??= createDb(config.DATABASE_URL, dbOptions(config));
-    return initDeps(process.env, database);
-  })().catch((error: unknown) => {
-    ready = undefined;
-    // An unreachable database has its own single log line (src/server/db/availability.ts).
-    if (!(error instanceof DatabaseUnavailableError)) console.error('[startup] could not start:', error);
-    throw error;
-  });
-  return ready;
+  return serverStartup().deps();
 }

@@ -82,7 +82,7 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
     await t.close();
   });
 
-  const importBank = async (args: string[]) => {
+  const runBank = async (args: string[]) => {
     let stdout = '';
     let stderr = '';
     const status = await runImport(args, {
@@ -94,9 +94,23 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
       },
       env: { DATABASE_URL: t.deps.config.DATABASE_URL, ZHOL_MEDIA_DIR: join(dir, `media-${dialect}`) },
     });
+    return { status, stdout, stderr };
+  };
+  const importBank = async (args: string[]) => {
+    const { status, stdout, stderr } = await runBank(args);
     expect(status, stderr).toBe(0);
     return stdout;
   };
+  const activeCount = async () =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('questions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('retired_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const imported = async () =>
     new Set(
       (await t.deps.db.selectFrom('questions').select('id').where('source', '=', 'import').execute()).map((r) => r.id),
@@ -150,7 +164,25 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
     // The built-in bank's clauses point into the rules: the demo's explanations link there.
     expect(builtIn.filter((q) => !parseClause(q.clause))).toEqual([]);
 
-    const out = await importBank([writeRussianBank('unmarked'), '--replace']);
+    // The bank serves category B only (BE draws on B too): --replace would leave C, CE, A and D with
+    // nothing to draw, so it is refused, naming them, and changes nothing…
+    const active = await activeCount();
+    const refused = await runBank([writeRussianBank('unmarked'), '--replace']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^--replace would leave categories C, CE, A, D with no questions \(this bank has none for them\).*Nothing was imported\.\n.*--allow-empty-categories/,
+    );
+    expect(await imported()).toEqual(new Set());
+    expect(await activeCount()).toBe(active);
+    // The built-in bank still serves: its questions come in the learner's English.
+    expect((await examQuestions(false)).every((q) => q.lang === 'en')).toBe(true);
+    // …unless the operator says it is meant so; then it warns.
+    const { stdout: out, stderr: warned } = await runBank([
+      writeRussianBank('unmarked'),
+      '--replace',
+      '--allow-empty-categories',
+    ]);
+    expect(warned).toContain('Warning: categories C, CE, A, D are left with no questions (--allow-empty-categories)');
     expect(out).toMatch(/Imported 50 questions .* 50 added/);
     expect(out).toMatch(/This bank is now the whole pool: \d+ other questions .* were retired/);
     const mine = await imported();
@@ -183,14 +215,14 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
 
   it('shows exactly the questions the bank marks demo: true', async () => {
     const marked = ['acme-ru-pdd-001', 'acme-ru-pdd-007', 'acme-signs-003'];
-    await importBank([writeRussianBank('marked', marked), '--replace']);
+    await importBank([writeRussianBank('marked', marked), '--replace', '--allow-empty-categories']);
     const shown = (await demo()).questions;
     expect(shown.map((q) => q.id).sort((x, y) => x - y)).toEqual(await idsOf(marked));
     expect(shown.every((q) => q.lang === 'ru' && q.correct_value >= 1)).toBe(true);
     // An imported bank's clauses are its own free text ("3.1"), shown as they are, with no link.
     expect(shown.every((q) => q.clause.length > 0 && parseClause(q.clause) === null)).toBe(true);
     // Unmarked again: back to none of it.
-    await importBank([writeRussianBank('unmarked-again'), '--replace']);
+    await importBank([writeRussianBank('unmarked-again'), '--replace', '--allow-empty-categories']);
     const mine = await imported();
     expect((await demo()).questions.filter((q) => mine.has(q.id))).toEqual([]);
   }, 60_000);
@@ -205,7 +237,7 @@ describe.each(dialects)("an operator's Russian-only bank with --replace on %s", 
       'version: "acme-2"\nlanguages: [ru]\nthemes:\n  - { code: ru-pdd, name: { ru: Общие положения } }\n' +
         'description: { ru: Вопросы по правилам Республики Примера. }\nclaims:\n  - { title: { ru: Без видео }, text: { ru: "Только картинки, с видео: {{videos}}. Всего: {{ questions }}." } }\n',
     );
-    await importBank([folder, '--replace']);
+    await importBank([folder, '--replace', '--allow-empty-categories']);
     expect(await (await bank('en')).json()).toEqual({
       version: 'acme-2',
       changes: [],

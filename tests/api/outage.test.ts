@@ -8,7 +8,8 @@ import kz from '../../src/i18n/messages/kz';
 import ru from '../../src/i18n/messages/ru';
 import { parseServerConfig } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
-import { isDatabaseUnavailable, Outage } from '../../src/server/db/availability';
+import { Kysely, sql, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import { guardedDialect, isDatabaseUnavailable, Outage } from '../../src/server/db/availability';
 import { createDb, type Db } from '../../src/server/db/client';
 import { ApiError, DatabaseUnavailableError } from '../../src/server/errors';
 import { freePort } from '../../scripts/lib/net.mjs';
@@ -103,6 +104,90 @@ describe('the outage log', () => {
     outage.failed(new Error('Connection refused'));
     expect(outage.down).toBe(true);
     expect(lines).toHaveLength(3);
+  });
+});
+
+/**
+ * A database that freezes, as a stopped PostgreSQL process does: taking an idle connection from the
+ * pool still succeeds (no server is asked), every query gives up with node-postgres's read timeout.
+ */
+function freezableDatabase(outage: Outage) {
+  const state = { frozen: false, queries: 0 };
+  const connection: DatabaseConnection = {
+    executeQuery: async <R>(): Promise<QueryResult<R>> => {
+      state.queries++;
+      if (state.frozen) throw new Error('Query read timeout');
+      return { rows: [] };
+    },
+    streamQuery: () => {
+      throw new Error('not used');
+    },
+  };
+  const driver: Driver = {
+    init: async () => {},
+    acquireConnection: async () => connection,
+    beginTransaction: async () => {},
+    commitTransaction: async () => {},
+    rollbackTransaction: async () => {},
+    releaseConnection: async () => {},
+    destroy: async () => {},
+  };
+  // The compiler and adapter of a real dialect; its database is never opened.
+  const sqlite = new SqliteDialect({ database: async () => ({ close() {}, prepare: () => ({}) as never }) });
+  const db = new Kysely<object>({
+    dialect: guardedDialect(
+      {
+        createDriver: () => driver,
+        createQueryCompiler: () => sqlite.createQueryCompiler(),
+        createAdapter: () => sqlite.createAdapter(),
+        createIntrospector: (k) => sqlite.createIntrospector(k),
+      },
+      outage,
+    ),
+  });
+  return { db, state, query: () => sql`select 1`.execute(db) };
+}
+
+describe('a 30-second freeze, on a fake clock', () => {
+  it('is one outage: one line when it starts, one when a query succeeds, with its true length', async () => {
+    const lines: string[] = [];
+    let clock = 1_000;
+    const outage = new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) }, () => clock);
+    const { db, state, query } = freezableDatabase(outage);
+    await query();
+    state.frozen = true;
+    // Requests keep coming through the freeze: each gets a pooled connection at once, then times out.
+    for (let second = 0; second < 30; second++) {
+      await expect(query()).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      clock += 1_000;
+      expect(lines).toHaveLength(1);
+      expect(outage.down).toBe(true);
+    }
+    expect(lines[0]).toBe('[db] database unavailable: Query read timeout (answering 503 until it is back)');
+    state.frozen = false;
+    await query();
+    await query();
+    expect(outage.down).toBe(false);
+    expect(lines).toEqual([lines[0], '[db] database back after 30 s']);
+    expect(state.queries).toBe(33);
+    await db.destroy();
+  });
+
+  it('takes a connection handed out while down for no proof that the database is back', async () => {
+    const lines: string[] = [];
+    let clock = 0;
+    const outage = new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) }, () => clock);
+    const { db, state, query } = freezableDatabase(outage);
+    state.frozen = true;
+    await expect(query()).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    clock += 4;
+    // A transaction takes a connection first: the take succeeds, its first statement fails.
+    await expect(db.transaction().execute((trx) => sql`select 1`.execute(trx))).rejects.toBeInstanceOf(
+      DatabaseUnavailableError,
+    );
+    expect(outage.down).toBe(true);
+    expect(lines).toHaveLength(1);
+    await db.destroy();
   });
 });
 

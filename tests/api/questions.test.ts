@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { createDb } from '../../src/server/db/client';
+import { createDb, migrateToLatest } from '../../src/server/db/client';
 import BetterSqlite3 from 'better-sqlite3';
 import { describeDatabase, runImport } from '../../src/server/cli/questions-import';
 import { questionTexts } from '../../src/server/services/questions/texts';
@@ -701,6 +701,77 @@ describe('npm run questions:import', () => {
     );
   }, 60_000);
 
+  it('takes --allow-empty-categories only with --replace (a usage error otherwise)', async () => {
+    const folder = writeBank('cli-allow', {
+      'signs.yaml': stringify({
+        theme: 'signs',
+        questions: makeBank(['signs'], 1, 'allow').map(({ theme: _t, image: _i, ...q }) => q),
+      }),
+    });
+    const db = join(dir, 'cli-allow.db');
+    const res = await run([folder, '--allow-empty-categories'], db);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toMatch(
+      /^Usage: npm run questions:import -- <file or folder> \[--full \| --replace \[--allow-empty-categories\]\]/,
+    );
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it('--dry-run reads an existing SQLite file without leaving -wal or -shm files or changing it', async () => {
+    const folder = writeBank('cli-readonly', {
+      'signs.yaml': stringify({
+        theme: 'signs',
+        questions: makeBank(['signs'], 2, 'ro').map(({ theme: _t, image: _i, ...q }) => q),
+      }),
+    });
+    const db = join(dir, 'cli-readonly.db');
+    expect((await run([folder], db)).status).toBe(0);
+    const sideFiles = () => ['-wal', '-shm', '-journal'].filter((suffix) => existsSync(`${db}${suffix}`));
+    expect(sideFiles()).toEqual([]);
+    const before = readFileSync(db);
+    const dry = await run([folder, '--dry-run'], db);
+    expect(dry.status, dry.stderr).toBe(0);
+    // The database was read (its ids checked), not passed over.
+    expect(dry.stdout).toMatch(/^2 questions in 1 files are valid\. Nothing was written\.$/m);
+    expect(sideFiles()).toEqual([]);
+    expect(readFileSync(db).equals(before)).toBe(true);
+    // With the file open elsewhere (a running server: its -wal is there), the dry run reads it all the same.
+    const server = new BetterSqlite3(db);
+    try {
+      server.pragma('journal_mode = WAL');
+      server.prepare('select count(*) from questions').get();
+      expect(existsSync(`${db}-wal`)).toBe(true);
+      const beside = await run([folder, '--dry-run'], db);
+      expect(beside.status, beside.stderr).toBe(0);
+      expect(beside.stdout).toMatch(/^2 questions in 1 files are valid\. Nothing was written\.$/m);
+    } finally {
+      server.close();
+    }
+    expect(sideFiles()).toEqual([]);
+  }, 60_000);
+
+  it('reports an invalid bank.yaml alone, not its consequence for every question', async () => {
+    const db = join(dir, 'cli-bad-meta.db');
+    const folder = writeBank('cli-bad-meta', {
+      'signs.yaml': stringify({ theme: 'signs', questions: russianOnly(makeBank(['signs'], 30, 'badmeta')) }),
+      // A misspelt field: the file is refused, and with it its languages: [ru].
+      'bank.yaml': 'languages: [ru]\nverison: "2"\n',
+    });
+    const bad = await run([folder], db);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr.trimEnd().split('\n')).toEqual([
+      '1 problem in bank.yaml; nothing was imported (the questions are checked once it is right).',
+      expect.stringMatching(/bank\.yaml:2: verison: unknown field$/),
+      'By kind:',
+      expect.stringMatching(/^ +1 {2}verison: unknown field$/),
+    ]);
+    expect(existsSync(db)).toBe(false);
+    writeFileSync(join(folder, 'bank.yaml'), 'languages: [ru]\nversion: "2"\n');
+    const ok = await run([folder], db);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/Imported 30 questions/);
+  }, 60_000);
+
   it('sums up a refused bank: the first 20 problems, the counts by kind, and how to declare a one-language bank', async () => {
     const db = join(dir, 'cli-summary.db');
     const folder = writeBank('cli-summary', {
@@ -788,8 +859,11 @@ describe('npm run questions:import', () => {
     const bad = await run([folder], db);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/bank\.yaml:5: changelog\.0\.text\.kz: missing/);
+    // Refused before any database was opened: none was made.
+    expect(existsSync(db)).toBe(false);
     const { db: before } = createDb(`file:${db}`);
     try {
+      await migrateToLatest(before);
       // No import has named a base: 204, and the page keeps the built-in version it was built with.
       const app = createApp(async () => ({ db: before, config: parseServerConfig({}), now: () => new Date() }));
       expect((await app.request('/rest/v1/domain/online/bank')).status).toBe(204);

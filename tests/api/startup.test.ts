@@ -3,11 +3,17 @@
 // may fail because another got there first. (SQLite is one process's database: its migrator has no
 // cross-connection lock, and the README says to go to PostgreSQL past one process.)
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../scripts/lib/net.mjs';
 import { createPgDatabase } from '../../scripts/lib/pg-database';
-import { initDeps } from '../../src/server/runtime';
+import { createApp } from '../../src/server/app';
+import { Outage } from '../../src/server/db/availability';
+import { DatabaseUnavailableError } from '../../src/server/errors';
+import { initDeps, startDeps } from '../../src/server/runtime';
 import { dialects } from '../support/db';
 
 async function freshUrl(dialect: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -72,4 +78,123 @@ describe.each(dialects)('start-up on %s', (dialect) => {
         await drop();
       }
     }, 60_000);
+});
+
+/** A TCP relay on `port` to the PostgreSQL server of `target`: the database "starts" on that port. */
+async function relay(port: number, target: string): Promise<{ close: () => Promise<void> }> {
+  const { hostname, port: to } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(to || 5432), hostname);
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(a);
+      a.pipe(b);
+      a.on('error', () => b.destroy());
+      a.on('close', () => sockets.delete(a));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The database out of reach when the server starts (issue 24): the start-up waits and tries again,
+ * doubling its wait and logging each one once; meanwhile readiness and the API answer 503 with
+ * Retry-After; when the database can be reached it starts and readiness says 200.
+ */
+describe.each(dialects)('start-up while the database is out of reach, on %s', (dialect) => {
+  it('answers 503, retries with a doubling wait that it logs once each, and becomes ready', async () => {
+    const lines: string[] = [];
+    const waits: number[] = [];
+    let resume: () => void = () => {};
+    const options = {
+      log: (line: string) => lines.push(line),
+      // The waits are recorded and released by the test, not slept.
+      wait: (ms: number) => {
+        waits.push(ms);
+        return new Promise<void>((resolve) => {
+          resume = resolve;
+        });
+      },
+      backoff: { firstMs: 1_000, maxMs: 4_000 },
+      db: { outage: new Outage({ error: (l) => lines.push(l), info: (l) => lines.push(l) }) },
+    };
+    const cleanup: (() => Promise<void> | void)[] = [];
+    // Makes the database reachable: PostgreSQL starts listening on the port; SQLite's lock is released.
+    let reach: () => Promise<void>;
+    let env: Record<string, string>;
+    if (dialect === 'postgres') {
+      const { url, drop } = await createPgDatabase(process.env.TEST_DATABASE_URL!, 'zhol_startup');
+      cleanup.push(drop);
+      const port = await freePort();
+      const unreachable = new URL(url);
+      unreachable.port = String(port);
+      env = { DATABASE_URL: unreachable.toString(), ZHOL_DB_CONNECT_TIMEOUT_MS: '2000' };
+      reach = async () => {
+        const proxy = await relay(port, url);
+        cleanup.unshift(proxy.close);
+      };
+    } else {
+      // Another process holds the file's write lock (a long admin job, a restore) past busy_timeout.
+      const dir = mkdtempSync(join(tmpdir(), 'zhol-startup-'));
+      cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+      const file = join(dir, 'zhol.db');
+      const holder = new BetterSqlite3(file);
+      holder.pragma('journal_mode = WAL');
+      holder.exec('BEGIN EXCLUSIVE');
+      cleanup.unshift(() => {
+        if (holder.open) holder.close();
+      });
+      env = { DATABASE_URL: `file:${file}` };
+      reach = async () => {
+        holder.exec('COMMIT');
+        holder.close();
+      };
+    }
+    const startup = startDeps(env, options);
+    try {
+      const app = createApp(startup.deps);
+      await vi.waitFor(() => expect(waits).toEqual([1_000]), { timeout: 15_000 });
+      const ready = await app.request('/rest/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('retry-after')).toBe(String(DatabaseUnavailableError.retryAfter));
+      const call = await app.request('/rest/v1/domain/online/bank', { headers: { 'accept-language': 'en' } });
+      expect(call.status).toBe(503);
+      expect(startup.failed).toBe(false);
+
+      if (dialect === 'postgres') {
+        // Refused at once: two more attempts, the wait doubling up to its cap.
+        resume();
+        await vi.waitFor(() => expect(waits).toEqual([1_000, 2_000]));
+        resume();
+        await vi.waitFor(() => expect(waits).toEqual([1_000, 2_000, 4_000]));
+        resume();
+        await vi.waitFor(() => expect(waits).toEqual([1_000, 2_000, 4_000, 4_000]));
+      }
+      await reach();
+      resume();
+      await startup.started;
+      expect((await app.request('/rest/health/ready')).status).toBe(200);
+      expect((await app.request('/rest/v1/domain/online/bank')).ok).toBe(true);
+      const retries = waits.map((ms) => `[startup] database not reachable, retrying in ${ms / 1000} s`);
+      expect(lines.filter((l) => l.startsWith('[startup]'))).toEqual(retries);
+      // The outage of the start-up is logged as any other: once down, once back.
+      expect(lines.filter((l) => l.startsWith('[db]'))).toEqual([
+        expect.stringMatching(/^\[db\] database unavailable: /),
+        expect.stringMatching(/^\[db\] database back after \d+ s$/),
+      ]);
+      await (await startup.started).db.destroy();
+    } finally {
+      for (const step of cleanup) await step();
+    }
+  }, 60_000);
 });

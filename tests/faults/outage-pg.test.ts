@@ -79,6 +79,8 @@ describe('a PostgreSQL server that freezes, stops and comes back', () => {
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 503));
       expect(answers[0]!.headers['retry-after']).toBe(String(DatabaseUnavailableError.retryAfter));
       expect((await live()).status).toBe(200);
+      // Still frozen: the outage has begun and not ended (idle pooled connections prove nothing).
+      expect(lines).toHaveLength(1);
     } finally {
       pg.thaw();
     }

@@ -6,15 +6,17 @@
 // bank stays retired across start-ups until --restore-builtin). Ids of the built-in bank are refused
 // (the start-up would never give them up). Pictures and videos are copied to the media folder
 // (ZHOL_MEDIA_DIR, default data/media), which the server serves after the build's own files, so a
-// picture path the built-in bank already has is refused too. --dry-run reads the database only when
-// it exists, never creating or migrating one.
+// picture path the built-in bank already has is refused too. --replace refuses a bank that would
+// leave some qualification with no question to draw, unless --allow-empty-categories says so on
+// purpose. --dry-run reads the database only when it exists (read-only, leaving no SQLite side
+// files), never creating or migrating one.
 import { cpSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import { parseServerConfig, type ServerConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/client';
+import { openSqliteForReading } from '../db/read-only';
 import type { Database } from '../db/schema';
 import { readBankMeta, saveImportedBankMeta } from '../services/bank-meta';
 import { qualificationCategories } from '../repositories/qualifications';
@@ -25,14 +27,17 @@ import { loadBank, loadImportedThemes } from '../services/questions/load';
 import { bankFiles, readBank, summarizeProblems } from '../services/questions/read';
 import { foreignIds, replaceOtherSources, restoreBuiltIn } from '../services/questions/sources';
 
-export const USAGE = `Usage: npm run questions:import -- <file or folder> [--full | --replace] [--dry-run] [--images DIR] [--videos DIR]
+export const USAGE = `Usage: npm run questions:import -- <file or folder> [--full | --replace [--allow-empty-categories]] [--dry-run] [--images DIR] [--videos DIR]
        npm run questions:import -- --restore-builtin
 
   <file or folder>   a bank file (YAML or JSON) or a folder of them (one theme per file, bank.yaml beside them)
   --full             this is the whole bank: retire imported questions it no longer contains
   --replace          this is the whole pool: retire every other question, the built-in bank's too
-                     (kept for history; start-ups keep them retired until --restore-builtin)
-  --dry-run          only validate (no database is created or changed)
+                     (kept for history; start-ups keep them retired until --restore-builtin); refused
+                     when it would leave a category (content/qualifications.yaml) with no questions
+  --allow-empty-categories
+                     with --replace: leave such categories empty all the same (their tests cannot start)
+  --dry-run          only validate (no database is created or changed; an existing SQLite file is only read)
   --images DIR       pictures folder (default: <folder>/images)
   --videos DIR       videos folder (default: <folder>/videos)
   --restore-builtin  undo --replace: the built-in bank is the pool again, imported questions are retired
@@ -69,9 +74,7 @@ async function openExisting(url: string): Promise<Kysely<Database> | null> {
   else {
     const path = url.replace(/^file:/, '');
     if (url === ':memory:' || !existsSync(path)) return null;
-    db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: new BetterSqlite3(path, { readonly: true, fileMustExist: true }) }),
-    });
+    db = await openSqliteForReading(path);
   }
   try {
     await db.selectFrom('questions').select('id').limit(1).execute();
@@ -95,6 +98,7 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
         full: { type: 'boolean' },
         replace: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
+        'allow-empty-categories': { type: 'boolean' },
         'restore-builtin': { type: 'boolean' },
         images: { type: 'string' },
         videos: { type: 'string' },
@@ -112,7 +116,10 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
     return 0;
   }
   const restore = !!values['restore-builtin'];
-  if (restore ? positionals.length !== 0 || values.replace || values.full : positionals.length !== 1) {
+  if (
+    (restore ? positionals.length !== 0 || values.replace || values.full : positionals.length !== 1) ||
+    (values['allow-empty-categories'] && !values.replace)
+  ) {
     io.stderr(USAGE);
     return 2;
   }
@@ -158,34 +165,62 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
       err(`No bank files (*.yaml, *.yml, *.json) in ${target}`);
       return 1;
     }
+    const qualifications = flattenQualifications(content.qualifications);
+    // bank.yaml first: it names the bank's languages and themes, by which the questions are read, so
+    // the questions are not read against a bank.yaml that is wrong (each would seem to lack texts).
+    const builtInThemes = new Set(content.themes.map((t) => t.code));
+    const meta = readBankMeta(join(base, 'bank.yaml'), builtInThemes);
+    if (meta.problems.length) {
+      const count = meta.problems.length;
+      err(
+        `${count} problem${count === 1 ? '' : 's'} in bank.yaml; nothing was imported (the questions are checked once it is right).`,
+      );
+      err(summarizeProblems(meta.problems));
+      return 1;
+    }
     if (dryRun) db = await openExisting(url);
     else {
       db = createDb(url).db;
       await migrateToLatest(db);
       await syncContent(db, content);
     }
-    // bank.yaml first: it names the bank's languages and themes, by which the questions are read.
-    const builtInThemes = new Set(content.themes.map((t) => t.code));
-    const meta = readBankMeta(join(base, 'bank.yaml'), builtInThemes);
     const { questions, problems, warnings } = readBank(files, {
       themes: new Set([...builtInThemes, ...(meta.meta?.themes ?? []).map((t) => t.code)]),
       imagesDir,
       videosDir,
       ...(meta.meta?.languages ? { languages: meta.meta.languages } : {}),
-      drawnCategories: new Set(
-        flattenQualifications(content.qualifications).flatMap((q) => qualificationCategories(q.code, q.parent)),
-      ),
+      drawnCategories: new Set(qualifications.flatMap((q) => qualificationCategories(q.code, q.parent))),
       reserved: await foreignIds(db, 'import', contentDir),
       // What scripts/server.mjs serves before the media folder: the build, made from public/.
       builtMedia: ['public', 'dist/client'],
     });
-    if (problems.length || meta.problems.length) {
-      const count = problems.length + meta.problems.length;
-      err(`${count} problem${count === 1 ? '' : 's'}; nothing was imported.`);
-      err(summarizeProblems([...meta.problems, ...problems]));
+    if (problems.length) {
+      err(`${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported.`);
+      err(summarizeProblems(problems));
       return 1;
     }
-    const blueprints = new Set(flattenQualifications(content.qualifications).flatMap((q) => Object.keys(q.themes)));
+    const replace = !!values.replace;
+    if (replace) {
+      // After --replace this bank is the whole pool: a qualification none of its questions serves has nothing to draw.
+      const served = new Set<string>(questions.flatMap((q) => q.categories));
+      const empty = qualifications
+        .filter((q) => !qualificationCategories(q.code, q.parent).some((c) => served.has(c)))
+        .map((q) => q.code);
+      if (empty.length && !values['allow-empty-categories']) {
+        err(
+          `--replace would leave ${empty.length === 1 ? 'category' : 'categories'} ${empty.join(', ')} with no questions ` +
+            '(this bank has none for them): their learners could start no test. Nothing was imported.\n' +
+            'Add their questions to the bank, import without --replace, or add --allow-empty-categories to leave them empty.',
+        );
+        return 1;
+      }
+      if (empty.length)
+        err(
+          `Warning: ${empty.length === 1 ? 'category' : 'categories'} ${empty.join(', ')} ${dryRun ? 'would be' : 'are'} left with no questions ` +
+            '(--allow-empty-categories): their learners can start no test until a bank brings some.',
+        );
+    }
+    const blueprints = new Set(qualifications.flatMap((q) => Object.keys(q.themes)));
     for (const t of meta.meta?.themes ?? []) {
       if (!blueprints.has(t.code) && questions.some((q) => q.theme === t.code)) {
         warnings.push({
@@ -226,7 +261,6 @@ export async function runImport(argv: string[], io: ImportIo = processIo()): Pro
         cpSync(join(from, file), dest);
       }
     }
-    const replace = !!values.replace;
     if (meta.meta?.themes) await loadImportedThemes(db!, meta.meta.themes, meta.meta.languages ?? ['ru', 'kz', 'en']);
     const result = await loadBank(db!, questions, { source: 'import', full: !!values.full || replace });
     const replaced = replace ? await replaceOtherSources(db!, 'import') : 0;

@@ -2,7 +2,7 @@
 // driver: a failure that means "the database cannot be reached or does not answer" becomes the
 // domain error DatabaseUnavailableError (503 with Retry-After through the one onError); any other
 // failure passes unchanged. The outage is logged once when it starts and once when a query succeeds
-// again — not a stack trace per request.
+// again (a query, not a connection taken from the pool) — not a stack trace per request.
 import type { DatabaseConnection, Dialect, Driver, QueryCompiler, TransactionSettings } from 'kysely';
 import { DatabaseUnavailableError } from '../errors';
 
@@ -48,30 +48,35 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return error.cause !== undefined && isDatabaseUnavailable(error.cause, depth + 1);
 }
 
-/** An outage as the log sees it: one line when it starts, one when the database answers again. */
+/** Where the outage lines go. */
+export interface OutageLog {
+  error: (line: string) => void;
+  info: (line: string) => void;
+}
+
+/**
+ * An outage as the log sees it: one line when it starts, one when a query succeeds again, with the
+ * outage's true length. Times are on one monotonic clock (milliseconds; tests pass a fake one).
+ */
 export class Outage {
-  #since: number | undefined;
-  constructor(
-    private readonly log: { error: (line: string) => void; info: (line: string) => void } = {
-      error: console.error,
-      info: console.log,
-    },
-  ) {}
-  /** When the outage began, on the monotonic clock (performance.now()). */
-  #began = 0;
-  /** When the last outage ended, on the same clock. */
+  /** When the current outage began; undefined while the database answers. */
+  #began: number | undefined;
+  /** When the last outage ended. */
   #ended = -Infinity;
+  constructor(
+    private readonly log: OutageLog = { error: console.error, info: console.log },
+    readonly now: () => number = () => performance.now(),
+  ) {}
   get down(): boolean {
-    return this.#since !== undefined;
+    return this.#began !== undefined;
   }
   /**
    * A query failed for want of the database. One sent before the last outage ended is that outage's
    * late echo (its error can arrive after a newer query's reply), not a new outage.
    */
-  failed(error: unknown, sentAt = performance.now()): void {
-    if (this.#since !== undefined || sentAt < this.#ended) return;
-    this.#since = Date.now();
-    this.#began = performance.now();
+  failed(error: unknown, sentAt = this.now()): void {
+    if (this.#began !== undefined || sentAt < this.#ended) return;
+    this.#began = this.now();
     const reason = error instanceof DatabaseUnavailableError ? error.cause : error;
     this.log.error(`[db] database unavailable: ${describe(reason)} (answering 503 until it is back)`);
   }
@@ -80,11 +85,11 @@ export class Outage {
    * already on its way when a server stops still arrives after the first connection's error, and
    * would otherwise log the outage as over at once (and then begun again).
    */
-  answered(sentAt = performance.now()): void {
-    if (this.#since === undefined || sentAt < this.#began) return;
-    const seconds = Math.round((Date.now() - this.#since) / 1000);
-    this.#since = undefined;
-    this.#ended = performance.now();
+  answered(sentAt = this.now()): void {
+    if (this.#began === undefined || sentAt < this.#began) return;
+    const seconds = Math.round((this.now() - this.#began) / 1000);
+    this.#began = undefined;
+    this.#ended = this.now();
     this.log.info(`[db] database back after ${seconds} s`);
   }
 }
@@ -96,12 +101,16 @@ function describe(error: unknown): string {
   return `${typeof code === 'string' ? `${code} ` : ''}${error.message}`.trim();
 }
 
-/** Runs one driver step, turning an out-of-reach failure into the domain error. */
-async function guard<T>(outage: Outage, work: () => Promise<T>): Promise<T> {
-  const sentAt = performance.now();
+/**
+ * Runs one driver step, turning an out-of-reach failure into the domain error. Only a query's reply
+ * ends an outage: handing out an idle pooled connection touches no server (it succeeds while the
+ * server is frozen), so a step that is not a query (`proves: false`) can start an outage, never end one.
+ */
+async function guard<T>(outage: Outage, work: () => Promise<T>, proves = true): Promise<T> {
+  const sentAt = outage.now();
   try {
     const result = await work();
-    outage.answered(sentAt);
+    if (proves) outage.answered(sentAt);
     return result;
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
@@ -123,11 +132,11 @@ class GuardedDriver implements Driver {
   ) {}
 
   init(): Promise<void> {
-    return guard(this.outage, () => this.inner.init());
+    return guard(this.outage, () => this.inner.init(), false);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await guard(this.outage, () => this.inner.acquireConnection());
+    const connection = await guard(this.outage, () => this.inner.acquireConnection(), false);
     if (!this.#guarded.has(connection)) {
       const execute = connection.executeQuery.bind(connection);
       connection.executeQuery = (query, options) => guard(this.outage, () => execute(query, options));

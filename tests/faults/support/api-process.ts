@@ -4,15 +4,17 @@
 // (migrations, content, demo data) before it says it is ready. Pages are left out: the faults under
 // test are the database's, and an Astro build would cost the suite minutes.
 import http from 'node:http';
-import { apiListener, parseServerConfig } from '../../../src/server/node-api';
+import { apiListener, apiStarted, parseServerConfig } from '../../../src/server/node-api';
 
 const config = parseServerConfig(process.env);
 const server = http.createServer(apiListener);
 server.keepAliveTimeout = 65_000;
 server.listen(config.PORT, config.HOST, async () => {
-  const res = await fetch(`http://${config.HOST}:${config.PORT}/rest/health/ready`).catch((error: Error) => error);
-  if (res instanceof Error || !res.ok) {
-    console.error('not ready:', res instanceof Error ? res.message : res.status);
+  // As scripts/server.mjs: listening at once, ready when the start-up is (it waits for an unreachable database).
+  console.log(`listening on ${config.PORT}`);
+  try {
+    await apiStarted();
+  } catch {
     process.exit(1);
   }
   console.log(`ready on ${config.PORT}`);

@@ -26,8 +26,15 @@ export interface ApiProcess {
 
 const launcher = join(import.meta.dirname, 'api-process.ts');
 
-/** Starts the API in a child process with `env` on top of ours; resolves once it says it is ready. */
-export async function startApiProcess(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+/**
+ * Starts the API in a child process with `env` on top of ours; resolves once it says it is ready (or,
+ * with `until: 'listening'`, once it listens: its database may still be out of reach).
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  port?: number,
+  until: 'ready' | 'listening' = 'ready',
+): Promise<ApiProcess> {
   const listen = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', launcher], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(listen), ZHOL_DEMO: '0', ...env },
@@ -45,7 +52,7 @@ export async function startApiProcess(env: Record<string, string>, port?: number
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the API did not start in 60 s:\n${text}`)), 60_000);
     const check = () => {
-      if (/ready on \d+/.test(text)) {
+      if (new RegExp(`${until === 'ready' ? 'ready' : 'listening'} on \\d+`).test(text)) {
         clearTimeout(timer);
         resolve();
       }
