@@ -34,7 +34,10 @@ describe('a stream list answer without end, fetched by the real API process', ()
   beforeAll(async () => {
     const chunk = Buffer.alloc(256 * 1024, ' ');
     provider = http.createServer((req, res) => {
-      if (req.url !== '/list') return res.writeHead(404).end();
+      if (req.url !== '/list') {
+        res.writeHead(404).end();
+        return;
+      }
       let sent = 0;
       res.writeHead(200, { 'content-type': 'application/json' });
       const pump = () => {
