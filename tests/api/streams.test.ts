@@ -16,6 +16,7 @@ import type { Deps } from '../../src/server/context';
 import type { StreamsSnapshot } from '../../src/shared/api/streams';
 import { STREAM_LIST_MAX_BYTES, streamsService } from '../../src/server/services/streams';
 import { createTestDb, type TestDb } from '../support/db';
+import { writeEndlessAnswer } from '../support/endless-answer';
 
 const text = (name: string) => ({ ru: `${name} ru`, kz: `${name} kz`, en: `${name} en` });
 
@@ -32,26 +33,6 @@ const elsewhereHits: string[] = [];
 /** Bytes the endless answers managed to send before the server hung up, per answer. */
 const endlessSent: Promise<number>[] = [];
 
-/** Writes the answer until the client hangs up (3 GB declared, or chunked without end); resolves to the bytes sent. */
-function endless(res: http.ServerResponse, declared: boolean): Promise<number> {
-  const chunk = Buffer.alloc(64 * 1024, 'x');
-  let sent = 0;
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    ...(declared ? { 'content-length': String(3 * 1024 ** 3) } : {}),
-  });
-  res.write('[');
-  const pump = () => {
-    while (!res.destroyed && sent < 3 * 1024 ** 3) {
-      sent += chunk.length;
-      if (!res.write(chunk)) return;
-    }
-  };
-  res.on('drain', pump);
-  pump();
-  return new Promise((resolve) => res.on('close', () => resolve(sent)));
-}
-
 function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url!, 'http://x');
   hits.push(`${url.pathname} ${url.searchParams.get('url') ?? ''}`);
@@ -62,8 +43,8 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   } else if (url.pathname === '/list-slow') hang();
   else if (url.pathname === '/list-fail') res.writeHead(500).end('down');
   else if (url.pathname === '/list-bad') res.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":1}]');
-  else if (url.pathname === '/list-endless') endlessSent.push(endless(res, false));
-  else if (url.pathname === '/list-3gb') endlessSent.push(endless(res, true));
+  else if (url.pathname === '/list-endless') endlessSent.push(writeEndlessAnswer(res, false));
+  else if (url.pathname === '/list-3gb') endlessSent.push(writeEndlessAnswer(res, true));
   else if (url.pathname === '/list-moved') res.writeHead(302, { location: '/list' }).end();
   else if (url.pathname.startsWith('/hop/')) {
     // /hop/n redirects n times on this host before the list.

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_LIST_MAX_BYTES } from '../../src/server/services/streams';
+import { writeEndlessAnswer } from '../support/endless-answer';
 import { type ApiProcess, call, startApiProcess } from './support/kit';
 
-const THREE_GB = 3 * 1024 ** 3;
 const ROUNDS = 5;
 
 /** The process's resident memory in MB, as the kernel counts it. */
@@ -32,25 +32,9 @@ describe('a stream list answer without end, fetched by the real API process', ()
   const answers: Promise<number>[] = [];
 
   beforeAll(async () => {
-    const chunk = Buffer.alloc(256 * 1024, ' ');
     provider = http.createServer((req, res) => {
-      if (req.url !== '/list') {
-        res.writeHead(404).end();
-        return;
-      }
-      let sent = 0;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const pump = () => {
-        while (!res.destroyed && sent < THREE_GB) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return;
-        }
-        if (!res.destroyed) res.end();
-      };
-      res.on('drain', pump);
-      answers.push(new Promise((resolve) => res.on('close', () => resolve(sent))));
-      res.write('[');
-      pump();
+      if (req.url === '/list') answers.push(writeEndlessAnswer(res, false));
+      else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     const host = `127.0.0.1:${(provider.address() as AddressInfo).port}`;
