@@ -45,6 +45,10 @@ export default defineConfig({
         ZHOL_DEMO: '1',
         DATABASE_URL: `file:${process.env.ZHOL_E2E_DB}`,
         ZHOL_STREAM_CHECK_URL: `http://127.0.0.1:${port + 1}/oembed?format=json&url={url}`,
+        // The provider is on this machine: named, or the server refuses to call a loopback address.
+        ZHOL_STREAMS_ALLOW_HOSTS: `127.0.0.1:${port + 1}`,
+        // Every browser of the suite is one visitor (127.0.0.1): the page-view flood limit is not under test here.
+        ZHOL_PAGE_VIEW_POSTS_PER_MINUTE: '1000000',
       },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -53,6 +53,37 @@ const schema = z.object({
     .min(1)
     .max(86_400)
     .default(600),
+  /**
+   * Hosts the stream list and the embed checks may reach on a private or loopback address (a provider on
+   * this machine or the local network), separated by spaces or commas: `host:port`, or `host` for any
+   * port. Every other host must resolve to public addresses only.
+   */
+  ZHOL_STREAMS_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, 'each must be a host or host:port, like 127.0.0.1:4456'),
+      ),
+    ),
+  /**
+   * Page-view reports one visitor (an address, behind ZHOL_TRUST_PROXY the client's) may send in a
+   * minute; past it the counter answers 429 until the next minute.
+   */
+  ZHOL_PAGE_VIEW_POSTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(10)
+    .max(1_000_000)
+    .default(120),
   ZHOL_CONTENT_DIR: z.string().min(1).default('content'),
   ZHOL_MEDIA_DIR: z.string().min(1).default('data/media'),
   /** Where `npm run rules:import` writes the official text of the Rules, and the build reads it. */

@@ -374,6 +374,27 @@ export interface PageViewsTable {
   views: number;
 }
 
+/** A random salt per Almaty day for the page-view visitor hash; past days' are deleted. */
+export interface PageViewSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** A visitor counted for a route and language in a minute (minutes since the epoch). */
+export interface PageViewMarksTable {
+  minute: number;
+  visitor: string;
+  route: string;
+  locale: string;
+}
+
+/** Page-view reports per visitor in a minute (the flood limit). */
+export interface PageViewPostsTable {
+  minute: number;
+  visitor: string;
+  posts: number;
+}
+
 export interface Database {
   learners: LearnersTable;
   sessions: SessionsTable;
@@ -402,6 +423,9 @@ export interface Database {
   examination_answers: ExaminationAnswersTable;
   favorite_questions: FavoriteQuestionsTable;
   page_views: PageViewsTable;
+  page_view_salts: PageViewSaltsTable;
+  page_view_marks: PageViewMarksTable;
+  page_view_posts: PageViewPostsTable;
   question_memory: QuestionMemoryTable;
 }
 
