@@ -34,7 +34,7 @@ Commands:
       or its numeric id. --until ends with that day; --days counts from the start, which
       is now or the beginning of the --from day.
   revoke ACCESS-ID
-      Revoke an access (the record is kept, marked revoked).
+      Revoke an access (the record is kept, marked revoked); every test running under it ends at once.
   accesses LOGIN
       List a learner's accesses with their status (active, future, ended, revoked).
   notify (--login LOGIN | --all) --title TITLE --text TEXT [--title-ru|--title-kz|--title-en TITLE]
@@ -402,8 +402,8 @@ async function run(argv: string[], io: AdminIo): Promise<number> {
       case 'revoke': {
         if (!/^\d+$/.test(arg))
           throw new InputError(`"${arg}" is not an access id (a number; see \`accesses LOGIN\`).`);
-        await admin.revokeAccess(db, Number(arg));
-        out(`Revoked access ${arg}.`);
+        const ended = await admin.revokeAccess(db, Number(arg));
+        out(`Revoked access ${arg}.${ended ? ` Ended ${ended} running test${ended === 1 ? '' : 's'} under it.` : ''}`);
         break;
       }
       case 'accesses': {

@@ -75,6 +75,9 @@ export function createApp(getDeps: () => Promise<Deps>) {
           ? new DatabaseUnavailableError(thrown)
           : thrown;
     if (error instanceof DatabaseUnavailableError) c.header('Retry-After', String(DatabaseUnavailableError.retryAfter));
+    // A refusal that says when to come back (the start rate) says it in Retry-After too.
+    if (thrown instanceof DomainError && 'retryAfterSeconds' in thrown)
+      c.header('Retry-After', String(thrown.retryAfterSeconds));
     if (error instanceof ApiError) {
       return c.json(errorBody(c, error.status, error.messageKey, error.params, error.code), error.status);
     }

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { expect, open, PHONE, t, test, waitForIslands, type Locale } from './support';
+import { demoLearnerCopy, expect, open, PHONE, t, test, waitForIslands, type Locale } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -628,4 +628,27 @@ test('a test of someone else, or none, shows the error; a visitor is asked to si
   const toast = page.locator('[data-toast-group="errors"] .toast');
   await expect(toast).toContainText(t('ru', 'exam.error'));
   await expect(toast).toContainText('Такого теста нет');
+});
+
+test('a learner past the start rate hears when a new test may start, in the page language', async ({ page }) => {
+  // A learner of this test's own, who has started 60 tests in the last hour, the oldest 10 minutes
+  // ago (services/exam/start-limits.ts): the next start is refused for 50 minutes.
+  const id = demoLearnerCopy('start-flood', 'Арман Сейткали', ['test']);
+  const db = new Database(process.env.ZHOL_E2E_DB!);
+  try {
+    const oldest = Date.now() - 10 * 60_000;
+    const insert = db.prepare('insert into test_starts (learner_id, started_at) values (?, ?)');
+    db.transaction(() => {
+      for (let i = 0; i < 60; i++) insert.run(id, new Date(oldest + i * 1000).toISOString());
+    })();
+  } finally {
+    db.close();
+  }
+  await signIn(page, 'ru', 'start-flood');
+  await open(page, '/ru/tests');
+  await page.locator('[data-start="exam"]').click();
+  const notice = page.locator('.notice--error[role="alert"]');
+  await expect(notice).toContainText(t('ru', 'tests.startError'));
+  await expect(notice).toContainText(t('ru', 'errors.tooManyStarts_many', { count: 50 }));
+  await expect(page).toHaveURL(/\/ru\/tests$/);
 });

@@ -24,7 +24,9 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  const key = resultKey(exam.status, demo);
+  // A test the operator ended (a revoked access) says so instead of "cancelled": the learner did not abandon it.
+  const byOperator = !demo && exam.ended_by === 'operator';
+  const key = byOperator ? 'endedByOperator' : resultKey(exam.status, demo);
   const label = textOf(texts, `${demo ? 'demo' : 'exam'}.result.${key}`) ?? key;
   const summary = summarize(exam);
   const spent = spentSeconds(exam, Date.now());
@@ -46,6 +48,7 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
       className={`card result result--${good ? 'good' : bad ? 'bad' : 'neutral'}`}
       aria-labelledby="result-title"
       data-result={exam.status}
+      data-ended-by={exam.ended_by ?? undefined}
     >
       <p className="result__label muted">
         {demo ? texts['demo.title'] : `${exam.qualification.name} · ${modeLabel(texts, exam)}`}

@@ -31,6 +31,7 @@ const item = (id: number, mode: ExamListItem['mode'], status: ExamListItem['stat
   qualification: { id: 2, name: 'B' },
   started_at: '2026-01-10T10:00:00.000Z',
   finished_at: null,
+  ended_by: null,
   correct: 3,
   mistakes: 1,
   question_count: 40,

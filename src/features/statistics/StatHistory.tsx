@@ -15,6 +15,7 @@ function resultLabel(item: ExamListItem, texts: Texts): string {
   const status = historyStatus(item);
   if (status === 'not-begun') return texts['stats.history.notBegun']!;
   if (status === 'process') return texts['stats.history.process']!;
+  if (item.ended_by === 'operator') return texts['stats.history.endedByOperator']!;
   return texts[`exam.result.${status}`] ?? status;
 }
 

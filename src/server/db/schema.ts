@@ -3,7 +3,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AccessType } from '../../shared/api/accesses';
 import type { NotificationColor } from '../../shared/api/notifications';
-import type { ExamStatus, StoredMode } from '../../shared/api/exam';
+import type { EndedBy, ExamStatus, StoredMode } from '../../shared/api/exam';
 
 type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;
@@ -329,6 +329,15 @@ export interface ExaminationsTable {
   finished_at: string | null;
   /** When the access the test was started under ends (null: started before this was kept). */
   access_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who ended the test when not the learner or the clock: 'operator' (a revoked access); null otherwise. */
+  ended_by: ColumnType<EndedBy | null, EndedBy | null | undefined, EndedBy | null>;
+}
+
+/** One test a start created, kept for the start rate's window (services/exam/start-limits.ts). */
+export interface TestStartsTable {
+  id: Id;
+  learner_id: number;
+  started_at: string;
 }
 
 export interface ExaminationAnswersTable {
@@ -421,6 +430,7 @@ export interface Database {
   bank_meta: BankMetaTable;
   examinations: ExaminationsTable;
   examination_answers: ExaminationAnswersTable;
+  test_starts: TestStartsTable;
   favorite_questions: FavoriteQuestionsTable;
   page_views: PageViewsTable;
   page_view_salts: PageViewSaltsTable;

@@ -4,6 +4,7 @@ import type { AccessType } from '../../shared/api/accesses';
 import { almatyDate, almatyWallClock, DAY_MS, fromAlmatyWallClock } from '../../shared/time';
 import { ACCESS_TARGET_TABLES, ACCESS_TYPES, isActive } from './accesses';
 import { AdminError, learnerOrFail, type Db } from './admin-learners';
+import { endTestsOfRevokedAccess } from './exam/revoke';
 
 const MAX_DAYS = 3660;
 
@@ -112,23 +113,34 @@ export async function grantAccess(db: Db, input: GrantInput, now = new Date()): 
   };
 }
 
-/** Marks an access revoked (the row is kept for the record). */
-export async function revokeAccess(db: Db, accessId: number, now = new Date()): Promise<void> {
+/**
+ * Marks an access revoked (the row is kept for the record) and ends every test running under it
+ * (services/exam/revoke.ts), in one transaction. Returns how many tests it ended.
+ */
+export async function revokeAccess(db: Db, accessId: number, now = new Date()): Promise<number> {
   // Ids are 32-bit integers in both databases; a larger number is no id (PostgreSQL would refuse it).
   if (!Number.isSafeInteger(accessId) || accessId < 1 || accessId > 2 ** 31 - 1)
     throw new AdminError(`"${accessId}" is not an access id.`);
-  const result = await db
-    .updateTable('accesses')
-    .set({ revoked_at: now.toISOString() })
-    .where('id', '=', accessId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
-    const exists = await db.selectFrom('accesses').select('revoked_at').where('id', '=', accessId).executeTakeFirst();
-    throw new AdminError(
-      exists ? `Access ${accessId} was already revoked at ${exists.revoked_at}.` : `No access with id ${accessId}.`,
-    );
-  }
+  return db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .updateTable('accesses')
+      .set({ revoked_at: now.toISOString() })
+      .where('id', '=', accessId)
+      .where('revoked_at', 'is', null)
+      .returning(['learner_id', 'type', 'target_id'])
+      .executeTakeFirst();
+    if (!revoked) {
+      const exists = await trx
+        .selectFrom('accesses')
+        .select('revoked_at')
+        .where('id', '=', accessId)
+        .executeTakeFirst();
+      throw new AdminError(
+        exists ? `Access ${accessId} was already revoked at ${exists.revoked_at}.` : `No access with id ${accessId}.`,
+      );
+    }
+    return endTestsOfRevokedAccess(trx, revoked, now);
+  });
 }
 
 /** Every access of a learner, oldest first, with its target and status now. */

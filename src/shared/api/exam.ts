@@ -26,6 +26,12 @@ export type ExamMode = StoredMode | 'demo';
  */
 export const EXAM_STATUSES = ['process', 'passed', 'failed', 'cancelled', 'expired', 'completed'] as const;
 export type ExamStatus = (typeof EXAM_STATUSES)[number];
+/**
+ * Who ended a test when it was neither the learner nor the clock: 'operator', when the operator
+ * revoked the access it ran under (its answers and counts are kept; it ends 'cancelled').
+ */
+export const ENDED_BY = ['operator'] as const;
+export type EndedBy = (typeof ENDED_BY)[number];
 /** What a view may show: the same statuses for a stored test and the demo. */
 export type RunStatus = ExamStatus;
 
@@ -74,6 +80,8 @@ export interface Examination {
   /** null until the learner presses Begin: the clock has not started. */
   started_at: string | null;
   finished_at?: string | null | undefined;
+  /** Set when the operator ended the test (a revoked access); absent or null otherwise (and in the demo). */
+  ended_by?: EndedBy | null | undefined;
   deadline: string | null;
   /** Seconds; null is unlimited. */
   time_limit: number | null;
@@ -147,6 +155,8 @@ export interface ExamListItem {
   status: ExamStatus;
   started_at: string | null;
   finished_at: string | null;
+  /** Set when the operator ended the test (a revoked access), else null. */
+  ended_by: EndedBy | null;
   correct: number;
   mistakes: number;
   question_count: number;

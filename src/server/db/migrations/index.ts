@@ -15,6 +15,7 @@ import * as ungradedTrainings from './2026-11-27-0012-ungraded-trainings';
 import * as lessonCaptions from './2026-11-27-0013-lesson-captions';
 import * as autodromeCategories from './2026-11-27-0014-autodrome-categories';
 import * as deviceCookies from './2026-11-27-0016-device-cookies';
+import * as testStarts from './2026-11-27-0017-test-starts';
 import * as pageViewMarks from './2026-11-27-0018-page-view-marks';
 
 export const migrations: Record<string, Migration> = {
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0013-lesson-captions': lessonCaptions,
   '2026-11-27-0014-autodrome-categories': autodromeCategories,
   '2026-11-27-0016-device-cookies': deviceCookies,
+  '2026-11-27-0017-test-starts': testStarts,
   '2026-11-27-0018-page-view-marks': pageViewMarks,
 };

@@ -49,6 +49,7 @@ const answerSlotQuery = prepared((db, slotId: number, learnerId: number, at: str
       'a.question_id',
       'e.qualification_id',
       'e.status',
+      'e.ended_by',
       'e.deadline',
       'e.started_at',
       'e.time_limit',
@@ -137,7 +138,11 @@ export async function answerSlot(
         },
       };
     }
-    if (slot.status !== 'process') throw new DomainError('conflict', 'errors.examFinished');
+    if (slot.status !== 'process')
+      throw new DomainError(
+        'conflict',
+        slot.ended_by === 'operator' ? 'errors.examEndedByOperator' : 'errors.examFinished',
+      );
     if (value > slot.answers_count) throw new DomainError('invalid', 'errors.badAnswer');
     await checkAccess(trx, learnerId, slot, now, slot.started_at === null);
     if (base.prepare && slot.other_exam !== null) {

@@ -30,6 +30,7 @@ import { DomainError } from '../domain-error';
 import { accessEnd, checkAccess, endUnbegunExam } from './access';
 import { drawSmart } from '../readiness';
 import { drawByBlueprint, drawTraining, type DrawExtras } from './draw';
+import { capUnfinishedTests, countStart, removeTests, unbegunEndedTests } from './start-limits';
 
 export interface StartInput {
   qualification: number;
@@ -97,7 +98,9 @@ function canonicalExtras(extras: DrawExtras): string {
  *   was used: no clock ran, no answer was given; a fresh draw would only pile up tests), and
  *   otherwise ends the open one as cancelled (abandoned) and draws a new one.
  * A test is created unbegun: started_at and deadline stay null until Begin (beginExamination, or
- * its first answer). Starting needs an active access; the test keeps when that access ends.
+ * its first answer). Starting needs an active access; the test keeps when that access ends (not when
+ * it is revoked: endTestsOfRevokedAccess). A new test is bounded by start-limits.ts: the start rate
+ * (429 beyond it), the unfinished tests' cap, and the removal of tests ended unbegun.
  */
 export async function startExamination(
   db: Kysely<Database>,
@@ -128,6 +131,7 @@ export async function startExamination(
       .$if(rowLocks(trx), (q) => q.forNoKeyUpdate())
       .execute();
     await expireLateTests(trx, learnerId, now);
+    const leftovers = await unbegunEndedTests(trx, learnerId);
     // While an exam runs, only that exam may be resumed or started anew.
     const running = await runningExam(trx, learnerId, now);
     if (running && (input.prepare || running.qualification_id !== qual.id)) await endUnbegunExam(trx, running, now);
@@ -143,6 +147,9 @@ export async function startExamination(
       now,
     );
     if (takeUp) return newest.id;
+    // A new test: within the start rate and with room among the unfinished (start-limits.ts).
+    await countStart(trx, learnerId, now);
+    await capUnfinishedTests(trx, learnerId, now);
     let stored = extras;
     let ids: number[];
     if (mode === 'exam') ids = await drawByBlueprint(trx, qual.id, qual.exam_questions, random);
@@ -172,6 +179,10 @@ export async function startExamination(
       ids,
     );
     await input.claim?.(trx, id, true);
+    // The tests ended unbegun before this start go once the new one exists: removed before it, the
+    // newest of them would free its id for the new test (SQLite reuses the highest rowid), and a tab
+    // still showing it would open this one.
+    await removeTests(trx, leftovers);
     return id;
   });
 }

@@ -61,6 +61,7 @@ export async function examinationView(
     language: locale,
     started_at: exam.started_at,
     finished_at: exam.finished_at,
+    ended_by: exam.ended_by,
     deadline: exam.deadline,
     time_limit: exam.time_limit,
     allowed_mistakes: exam.allowed_mistakes,
