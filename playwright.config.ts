@@ -8,6 +8,9 @@ import { CHROMIUM_FLAGS } from './scripts/chromium-flags.mjs';
 // Browsers are not downloaded: we drive the system Chromium.
 const port = Number(process.env.ZHOL_E2E_PORT ?? 4455);
 const baseURL = `http://127.0.0.1:${port}`;
+// The shared demo learners start more tests than one person in an hour would: the start rate is
+// tested by its own spec, which reads this number (workers inherit it).
+process.env.ZHOL_TEST_STARTS_PER_HOUR ??= '1000';
 // A fresh database per run (workers inherit the variable, so every process agrees on the file).
 process.env.ZHOL_E2E_DB ??= join(mkdtempSync(join(tmpdir(), 'zhol-e2e-')), 'e2e.db');
 
@@ -49,6 +52,7 @@ export default defineConfig({
         ZHOL_STREAMS_ALLOW_HOSTS: `127.0.0.1:${port + 1}`,
         // Every browser of the suite is one visitor (127.0.0.1): the page-view flood limit is not under test here.
         ZHOL_PAGE_VIEW_POSTS_PER_MINUTE: '1000000',
+        ZHOL_TEST_STARTS_PER_HOUR: process.env.ZHOL_TEST_STARTS_PER_HOUR,
       },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_BOOKING_URL } from '../config/booking';
 import { friendlyParse } from '../shared/friendly-parse';
+import { STARTS_PER_HOUR } from './services/exam/start-limits';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -84,6 +85,16 @@ const schema = z.object({
     .min(10)
     .max(1_000_000)
     .default(120),
+  /**
+   * New tests one learner may start in an hour (services/exam/start-limits.ts); past it the start
+   * answers 429 with Retry-After. Raised only where one account stands for many (the browser suite).
+   */
+  ZHOL_TEST_STARTS_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(STARTS_PER_HOUR),
   ZHOL_CONTENT_DIR: z.string().min(1).default('content'),
   ZHOL_MEDIA_DIR: z.string().min(1).default('data/media'),
   /** Where `npm run rules:import` writes the official text of the Rules, and the build reads it. */

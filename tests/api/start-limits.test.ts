@@ -115,6 +115,35 @@ describe.each(dialects)('start limits and revoke on %s', (dialect) => {
     }
   }, 120_000);
 
+  it('takes its allowance from ZHOL_TEST_STARTS_PER_HOUR', async () => {
+    const strict = createApp(async () => ({ ...t.deps, config: { ...t.deps.config, ZHOL_TEST_STARTS_PER_HOUR: 3 } }));
+    const startOn = (target: typeof app) =>
+      target.request(
+        '/rest/v1/core/user/examinations/start/',
+        {
+          method: 'POST',
+          headers: { cookie: cookies.learner!, 'accept-language': 'en', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            qualification: b,
+            continue: false,
+            prepare: true,
+            extras: { mode: 'train', count: 5 },
+          }),
+        },
+        { clientAddress: '10.7.1.1' },
+      );
+    for (let i = 0; i < 3; i++) {
+      const res = await startOn(strict);
+      expect(res.status).toBe(200);
+      await begin(((await res.json()) as Examination).id);
+    }
+    const refused = await startOn(strict);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The default allowance is not spent by three starts.
+    expect((await startOn(app)).status).toBe(200);
+  });
+
   it('starts never begun keep one open test and at most the one it replaced', async () => {
     for (let i = 0; i < STARTS_PER_HOUR + 10; i++) {
       const res = await training(1 + (i % 2));

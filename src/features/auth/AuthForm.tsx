@@ -98,7 +98,12 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
           {error}
         </p>
       )}
-      <button className="btn btn--primary btn--block" type="submit" disabled={pending || waitUntil > 0} aria-busy={pending}>
+      <button
+        className="btn btn--primary btn--block"
+        type="submit"
+        disabled={pending || waitUntil > 0}
+        aria-busy={pending}
+      >
         {pending ? texts['auth.submitting'] : texts['auth.submit']}
       </button>
       <p className="auth-form__links">

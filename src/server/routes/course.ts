@@ -15,14 +15,18 @@ const startBody = z
 
 /** Starts the test and answers with the examination, like POST /examinations/start. The body is optional. */
 async function startTest(c: AppContext, target: CourseTestTarget) {
-  const { db, now } = c.get('deps');
+  const { db, now, config } = c.get('deps');
   const body = await optionalJsonBody(c, startBody);
   const learnerId = c.get('learner').id;
   const id = await startCourseTest(
     db,
     learnerId,
     target,
-    { continue: body.continue ?? false, language: body.language ?? c.get('locale') },
+    {
+      continue: body.continue ?? false,
+      language: body.language ?? c.get('locale'),
+      startsPerHour: config.ZHOL_TEST_STARTS_PER_HOUR,
+    },
     now(),
   );
   return c.json(await examinationOf(db, learnerId, id, now()));

@@ -75,7 +75,7 @@ const historyQuery = z
 export const examRoutes = new Hono<Env>({ strict: false })
   .use(requireAuth)
   .post('/examinations/start', async (c) => {
-    const { db, now } = c.get('deps');
+    const { db, now, config } = c.get('deps');
     const body = await jsonBody(c, startBody);
     if (body.prepare && body.extras?.mode === undefined && body.extras?.themes) body.extras.mode = 'themes';
     const learnerId = c.get('learner').id;
@@ -88,6 +88,7 @@ export const examRoutes = new Hono<Env>({ strict: false })
         continue: body.continue,
         language: body.language ?? c.get('locale'),
         extras: body.extras ?? {},
+        startsPerHour: config.ZHOL_TEST_STARTS_PER_HOUR,
       },
       now(),
     );

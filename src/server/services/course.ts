@@ -300,7 +300,7 @@ export async function startCourseTest(
   db: Kysely<Database>,
   learnerId: number,
   target: CourseTestTarget,
-  options: { continue: boolean; language: Locale },
+  options: { continue: boolean; language: Locale; startsPerHour?: number },
   now: Date,
   random?: Random,
 ): Promise<number> {
@@ -395,6 +395,7 @@ export async function startCourseTest(
       courseAccessUntil: p.access.end_at,
       allowedMistakes,
       claim,
+      startsPerHour: options.startsPerHour,
     },
     now,
     random,

@@ -51,6 +51,8 @@ export interface StartInput {
    * means it belongs to someone else, so it is cancelled and a new one drawn; then told of a new one.
    */
   claim?: ((trx: Transaction<Database>, examinationId: number, created: boolean) => Promise<boolean>) | undefined;
+  /** New tests a learner may start in an hour (ZHOL_TEST_STARTS_PER_HOUR); STARTS_PER_HOUR when not given. */
+  startsPerHour?: number | undefined;
 }
 
 /** Ends a test that is past its deadline, as of its deadline. Returns true when it did. */
@@ -148,7 +150,7 @@ export async function startExamination(
     );
     if (takeUp) return newest.id;
     // A new test: within the start rate and with room among the unfinished (start-limits.ts).
-    await countStart(trx, learnerId, now);
+    await countStart(trx, learnerId, now, input.startsPerHour);
     await capUnfinishedTests(trx, learnerId, now);
     let stored = extras;
     let ids: number[];

@@ -35,7 +35,12 @@ export class TooManyStartsError extends DomainError {
  * Refuses a new test beyond the start rate; otherwise records it. Rows older than the window are
  * dropped on the way, so a learner keeps at most STARTS_PER_HOUR of them.
  */
-export async function countStart(db: Db, learnerId: number, now: Date): Promise<void> {
+export async function countStart(
+  db: Db,
+  learnerId: number,
+  now: Date,
+  perHour: number = STARTS_PER_HOUR,
+): Promise<void> {
   const since = new Date(now.getTime() - START_WINDOW_MS).toISOString();
   await db.deleteFrom('test_starts').where('learner_id', '=', learnerId).where('started_at', '<=', since).execute();
   const recent = await db
@@ -43,9 +48,9 @@ export async function countStart(db: Db, learnerId: number, now: Date): Promise<
     .select('started_at')
     .where('learner_id', '=', learnerId)
     .orderBy('started_at')
-    .limit(STARTS_PER_HOUR)
+    .limit(perHour)
     .execute();
-  if (recent.length >= STARTS_PER_HOUR)
+  if (recent.length >= perHour)
     throw new TooManyStartsError(Date.parse(recent[0]!.started_at) + START_WINDOW_MS - now.getTime());
   await db.insertInto('test_starts').values({ learner_id: learnerId, started_at: now.toISOString() }).execute();
 }
