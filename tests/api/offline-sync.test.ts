@@ -436,6 +436,12 @@ describe.each(dialects)('offline study on %s', (dialect) => {
     const packC = await packOf(client, 'ru', c);
     const other = await sync(client, packC, [answer(packC.questions[0]!, true, session, at(7, 5))]);
     expect(other.results[0]!.reason).toBe(en['errors.offlineOtherSession']);
+    // A category that does not exist holds no question: refused one by one, so the queue lets them go.
+    const nowhere = await sync(client, { ...pack, qualification: { id: 999_999, name: '' } }, [
+      answer(q, true, randomUUID(), at(7, 6)),
+    ]);
+    expect(nowhere.results[0]!.reason).toBe(en['errors.offlineNotInQualification']);
+    expect(nowhere.pack_stale).toBe(true);
     expect(await answerCount(id)).toBe(1);
   });
 

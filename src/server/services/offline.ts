@@ -172,10 +172,17 @@ export async function syncOfflineAnswers(
   now: Date,
 ): Promise<OfflineSyncResponse> {
   const t = useTranslations(locale);
-  const qualification = await qualificationNamed(db, request.qualification, 'ru');
+  const qualification = { id: request.qualification };
+  // A category that does not exist has no questions: its answers are refused one by one (a refusal
+  // leaves the browser's queue; a 404 would keep them there for ever).
+  const known = await db
+    .selectFrom('qualifications')
+    .select('id')
+    .where('id', '=', qualification.id)
+    .executeTakeFirst();
   const ids = [...new Set(request.answers.map((a) => a.question))];
   // The questions as they stand: active ones of this qualification's bank, and any others asked of.
-  const bank = new Map((await bankQuestions(db, qualification.id)).map((q) => [q.id, q]));
+  const bank = new Map((known ? await bankQuestions(db, qualification.id) : []).map((q) => [q.id, q]));
   const active = new Set(
     (
       await db.selectFrom('questions').select('id').where('id', 'in', ids).where('retired_at', 'is', null).execute()
