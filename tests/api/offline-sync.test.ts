@@ -277,9 +277,10 @@ describe.each(dialects)('offline study on %s', (dialect) => {
       answer(q1!, true, randomUUID(), at(6)),
     ];
     // The later sittings arrive first (another device synced first), the earliest last.
+    await sync(early.client, pack, answers.slice(2, 3));
     await sync(early.client, pack, answers.slice(5));
     await sync(early.client, pack, answers.slice(3, 5));
-    await sync(early.client, pack, answers.slice(0, 3));
+    await sync(early.client, pack, answers.slice(0, 2));
     await sync(
       inOrder.client,
       pack,
@@ -294,6 +295,19 @@ describe.each(dialects)('offline study on %s', (dialect) => {
         .sort((x: any, y: any) => x.started_at.localeCompare(y.started_at)),
     });
     expect(strip(await pages(early.client))).toEqual(strip(await pages(inOrder.client)));
+    // The first sitting, sent in two pieces the wrong way round, shows its answers in the order given.
+    const sitting = await t.deps.db
+      .selectFrom('examinations')
+      .select('id')
+      .where('learner_id', '=', early.id)
+      .where('offline_session', '=', session)
+      .executeTakeFirstOrThrow();
+    const shown = await early.client.json('GET', `/v1/core/user/examinations/${sitting.id}/`);
+    expect(shown.answers.map((s: { question: number; number: number }) => [s.number, s.question])).toEqual([
+      [1, q1!.id],
+      [2, q2!.id],
+      [3, q3!.id],
+    ]);
     // "Incorrect" training reads the last answer in time: q2 (wrong last) is in it for both, q1 is not.
     for (const client of [early.client, inOrder.client]) {
       const started = await client.json('POST', '/v1/core/user/examinations/start/', {

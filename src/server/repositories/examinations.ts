@@ -310,8 +310,8 @@ export async function insertOfflineSession(
 }
 
 /**
- * Appends answered slots to an offline sitting and moves its counters and clock (first and last
- * answer). Returns the slots' ids in the order given.
+ * Adds answered slots to an offline sitting, in answered_at order, and moves its counters and clock
+ * (first and last answer). Returns the slots' ids in the order given.
  */
 export async function addOfflineAnswers(
   db: Db,
@@ -348,5 +348,30 @@ export async function addOfflineAnswers(
     }))
     .where('id', '=', exam.id)
     .execute();
+  // An answer older than the sitting's last one (a batch that arrived late) takes its place in time:
+  // the slots are numbered again by answered_at, through negative numbers so no two ever collide.
+  if (exam.finished_at !== null && answers.some((a) => a.answered_at < exam.finished_at!)) {
+    await db
+      .updateTable('examination_answers')
+      .set((eb) => ({ number: eb('number', '*', -1) }))
+      .where('examination_id', '=', exam.id)
+      .execute();
+    await db
+      .updateTable('examination_answers as a')
+      .set((eb) => ({
+        number: eb
+          .selectFrom('examination_answers as b')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('b.examination_id', '=', 'a.examination_id')
+          .where((w) =>
+            w.or([
+              w('b.answered_at', '<', w.ref('a.answered_at')),
+              w.and([w('b.answered_at', '=', w.ref('a.answered_at')), w('b.id', '<=', w.ref('a.id'))]),
+            ]),
+          ),
+      }))
+      .where('a.examination_id', '=', exam.id)
+      .execute();
+  }
   return rows.sort((a, b) => a.number - b.number).map((r) => r.id);
 }
