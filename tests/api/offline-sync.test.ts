@@ -357,20 +357,21 @@ describe.each(dialects)('offline study on %s', (dialect) => {
     ]);
     expect(await answerCount(id)).toBe(0);
     expect(await t.deps.db.selectFrom('examinations').select('id').where('learner_id', '=', id).execute()).toEqual([]);
-    // The ended access covered its own days: an answer from then counts, one from after does not.
-    const expired = await signedIn(app, 'expired');
-    const end = (
-      await t.deps.db
-        .selectFrom('accesses')
-        .select('end_at')
-        .where('learner_id', '=', await learnerId('expired'))
-        .where('type', '=', 'test')
-        .executeTakeFirstOrThrow()
-    ).end_at;
-    const after = await sync(expired, pack, [
-      answer(pack.questions[0]!, true, randomUUID(), new Date(Date.parse(end) + 1000).toISOString()),
+    // An access that has ended since covered its own days: an answer from then counts, one from after does not.
+    const { client, id: cloneId } = await cloneLearner();
+    await t.deps.db
+      .updateTable('accesses')
+      .set({ end_at: at(5) })
+      .where('learner_id', '=', cloneId)
+      .execute();
+    const res2 = await sync(client, pack, [
+      answer(pack.questions[0]!, true, randomUUID(), at(4)),
+      answer(pack.questions[1]!, true, randomUUID(), at(6)),
     ]);
-    expect(after.results[0]!.status).toBe('refused');
+    expect(res2.results.map((r) => r.reason ?? r.status)).toEqual(['recorded', en['errors.offlineNoAccess']]);
+    expect(await answerCount(cloneId)).toBe(1);
+    const [sitting] = (await client.json('GET', '/v1/core/user/examinations/')).data;
+    expect((await client.json('GET', `/v1/core/user/examinations/${sitting.id}/`)).answers).toHaveLength(1);
   });
 
   it('says a pack is stale when the bank changed, and records only what still stands', async () => {
