@@ -37,6 +37,8 @@ const KEYS = [
   'time',
   'count',
   'commentsBefore',
+  'pack',
+  'answers',
 ];
 const QUERY_KEYS = [
   'code',
@@ -45,6 +47,7 @@ const QUERY_KEYS = [
   'qualification',
   'limit',
   'page',
+  'language',
   'filter[active]',
   'filter[type]',
   'filter[status]',
@@ -161,6 +164,24 @@ describe.each(dialects)('fuzzing bodies and queries on %s', (dialect) => {
         fc.record({ id: real }),
         fc.record({
           path: fc.oneof(fc.constantFrom('/', '/ru/tests', '/en/'), fc.string({ minLength: 1, maxLength: 200 })),
+        }),
+        // An offline sync (issue 23): real and odd questions, values, revs and times.
+        fc.record({
+          qualification: real,
+          pack: fc.string({ minLength: 1, maxLength: 30 }),
+          answers: fc.array(
+            fc.record({
+              client_id: fc.oneof(fc.uuid(), fc.constantFrom('00000000-0000-0000-0000-000000000000')),
+              session: fc.uuid(),
+              question: real,
+              rev: fc.string({ minLength: 1, maxLength: 30 }),
+              value: fc.oneof(fc.integer({ min: -2, max: 7 }), fc.constant(2 ** 31 - 1)),
+              answered_at: fc
+                .date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+                .map((d) => d.toISOString()),
+            }),
+            { minLength: 1, maxLength: 5 },
+          ),
         }),
       )
       .map((o) => JSON.stringify(o));

@@ -331,6 +331,8 @@ export interface ExaminationsTable {
   access_until: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who ended the test when not the learner or the clock: 'operator' (a revoked access); null otherwise. */
   ended_by: ColumnType<EndedBy | null, EndedBy | null | undefined, EndedBy | null>;
+  /** The browser's UUID of an offline sitting synced later (issue 23), unique per learner; null online. */
+  offline_session: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One test a start created, kept for the start rate's window (services/exam/start-limits.ts). */
@@ -373,6 +375,13 @@ export interface QuestionMemoryTable {
   due: string;
   answers: number;
   right: number;
+}
+
+/** An answer given offline and synced (issue 23): the browser's id of it, unique per learner, and its slot. */
+export interface OfflineAnswersTable {
+  learner_id: number;
+  client_id: string;
+  answer_id: number;
 }
 
 /** Page views per Almaty day (YYYY-MM-DD), route pattern and locale. */
@@ -437,6 +446,7 @@ export interface Database {
   page_view_marks: PageViewMarksTable;
   page_view_posts: PageViewPostsTable;
   question_memory: QuestionMemoryTable;
+  offline_answers: OfflineAnswersTable;
 }
 
 export type Learner = Selectable<LearnersTable>;

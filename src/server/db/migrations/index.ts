@@ -14,6 +14,7 @@ import * as questionMemory from './2026-11-27-0011-question-memory';
 import * as ungradedTrainings from './2026-11-27-0012-ungraded-trainings';
 import * as lessonCaptions from './2026-11-27-0013-lesson-captions';
 import * as autodromeCategories from './2026-11-27-0014-autodrome-categories';
+import * as offlineAnswers from './2026-11-27-0015-offline-answers';
 import * as deviceCookies from './2026-11-27-0016-device-cookies';
 import * as testStarts from './2026-11-27-0017-test-starts';
 import * as pageViewMarks from './2026-11-27-0018-page-view-marks';
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0012-ungraded-trainings': ungradedTrainings,
   '2026-11-27-0013-lesson-captions': lessonCaptions,
   '2026-11-27-0014-autodrome-categories': autodromeCategories,
+  '2026-11-27-0015-offline-answers': offlineAnswers,
   '2026-11-27-0016-device-cookies': deviceCookies,
   '2026-11-27-0017-test-starts': testStarts,
   '2026-11-27-0018-page-view-marks': pageViewMarks,
