@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { clearQuestionCache } from '../../src/server/services/questions/texts';
+import { OFFLINE_ANSWERS_PER_DAY } from '../../src/server/services/offline';
 import type {
   OfflineAnswer,
   OfflinePack,
@@ -458,6 +459,53 @@ describe.each(dialects)('offline study on %s', (dialect) => {
     expect(nowhere.results[0]!.reason).toBe(en['errors.offlineNotInQualification']);
     expect(nowhere.pack_stale).toBe(true);
     expect(await answerCount(id)).toBe(1);
+  });
+
+  it('takes at most OFFLINE_ANSWERS_PER_DAY answers in 24 hours: past it 429 with Retry-After, nothing recorded, then again a day on', async () => {
+    const { client, id } = await cloneLearner();
+    const pack = await packOf(client);
+    const session = randomUUID();
+    const first = await sync(client, pack, [answer(pack.questions[0]!, true, session, at(9))]);
+    expect(first.results[0]!.status).toBe('recorded');
+    // The rest of the day's allowance, as if synced an hour ago (rows of one slot: the bound counts rows).
+    const [slot] = await t.deps.db
+      .selectFrom('offline_answers')
+      .select('answer_id')
+      .where('learner_id', '=', id)
+      .execute();
+    const hourAgo = new Date(t.clock.now.getTime() - 3_600_000).toISOString();
+    const filler = Array.from({ length: OFFLINE_ANSWERS_PER_DAY - 1 }, () => ({
+      learner_id: id,
+      client_id: randomUUID(),
+      answer_id: slot!.answer_id,
+      recorded_at: hourAgo,
+    }));
+    for (let i = 0; i < filler.length; i += 500)
+      await t.deps.db
+        .insertInto('offline_answers')
+        .values(filler.slice(i, i + 500))
+        .execute();
+    const before = await answerCount(id);
+    const refused = await client.request('POST', ANSWERS, {
+      body: { qualification: b, pack: pack.version, answers: [answer(pack.questions[1]!, true, session, at(9, 5))] },
+      lang: 'ru',
+    });
+    expect(refused.status).toBe(429);
+    // The filler leaves the window 23 hours from now.
+    expect(Number(refused.headers.get('retry-after'))).toBe(23 * 3600);
+    expect(((await refused.json()) as { desc: string }).desc).toBe(ru['errors.offlineTooManyToday']);
+    expect(await answerCount(id)).toBe(before);
+    // A replay of what was recorded adds no row: it is still answered.
+    const replay = { ...answer(pack.questions[0]!, true, session, at(9)), client_id: first.results[0]!.client_id };
+    expect((await sync(client, pack, [replay])).results[0]!.status).toBe('duplicate');
+    // A day on, the window is empty again.
+    await t.deps.db
+      .updateTable('offline_answers')
+      .set({ recorded_at: new Date(t.clock.now.getTime() - 25 * 3_600_000).toISOString() })
+      .where('learner_id', '=', id)
+      .execute();
+    const later = await sync(client, pack, [answer(pack.questions[1]!, true, session, at(9, 5))]);
+    expect(later.results[0]!.status).toBe('recorded');
   });
 
   it('answers 400 to a batch of the wrong shape and records nothing of it', async () => {

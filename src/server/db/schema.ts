@@ -382,6 +382,8 @@ export interface OfflineAnswersTable {
   learner_id: number;
   client_id: string;
   answer_id: number;
+  /** When the server recorded it (the sync's time; the answer's own time is on its slot). */
+  recorded_at: string;
 }
 
 /** Page views per Almaty day (YYYY-MM-DD), route pattern and locale. */

@@ -39,6 +39,26 @@ import { questionTexts, type QuestionText } from './questions/texts';
 
 /** The most answers one sync takes (the body stays far under the API's body limit). */
 export const OFFLINE_BATCH_MAX = 200;
+/**
+ * Offline answers one learner may have recorded in any 24 hours (a very long day of study is a few
+ * hundred). Each synced answer is a stored row and may open a sitting, so without a bound one account
+ * could fill the disk by inventing client ids (issue 24's storage flood, by another door). Past it the
+ * batch is refused with 429 and Retry-After, and the browser keeps it queued for later.
+ */
+export const OFFLINE_ANSWERS_PER_DAY = 3000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A sync past the daily bound, and when the oldest answer in the window leaves it. */
+export class OfflineQuotaError extends DomainError {
+  constructor(readonly waitMs: number) {
+    super('tooManyAttempts', 'errors.offlineTooManyToday');
+    this.name = 'OfflineQuotaError';
+  }
+
+  get retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil(this.waitMs / 1000));
+  }
+}
 /** How far ahead of the server's clock a device's may run before its answer is refused. */
 export const OFFLINE_CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -280,6 +300,24 @@ export async function syncOfflineAnswers(
       results.push({ client_id: a.client_id, status: 'recorded', correct: judged.correct });
     }
 
+    const adding = [...accepted.values()].reduce((n, entries) => n + entries.length, 0);
+    if (adding > 0) {
+      const since = new Date(now.getTime() - DAY_MS).toISOString();
+      const window = await trx
+        .selectFrom('offline_answers')
+        .select('recorded_at')
+        .where('learner_id', '=', learner.id)
+        .where('recorded_at', '>', since)
+        .orderBy('recorded_at')
+        .limit(OFFLINE_ANSWERS_PER_DAY)
+        .execute();
+      if (window.length + adding > OFFLINE_ANSWERS_PER_DAY) {
+        // The oldest answers that must leave the window before this batch fits.
+        const leaving = window[Math.min(window.length - 1, window.length + adding - OFFLINE_ANSWERS_PER_DAY - 1)];
+        throw new OfflineQuotaError(leaving ? Date.parse(leaving.recorded_at) + DAY_MS - now.getTime() : DAY_MS);
+      }
+    }
+
     const touched = new Set<number>();
     for (const [uuid, entries] of accepted) {
       entries.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
@@ -315,7 +353,12 @@ export async function syncOfflineAnswers(
       const claimed = await trx
         .insertInto('offline_answers')
         .values(
-          entries.map((e, i) => ({ learner_id: learner.id, client_id: e.answer.client_id, answer_id: slots[i]! })),
+          entries.map((e, i) => ({
+            learner_id: learner.id,
+            client_id: e.answer.client_id,
+            answer_id: slots[i]!,
+            recorded_at: now.toISOString(),
+          })),
         )
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();

@@ -19,7 +19,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('learner_id', 'integer', (c) => c.notNull().references('learners.id').onDelete('cascade'))
     .addColumn('client_id', 'varchar(36)', (c) => c.notNull())
     .addColumn('answer_id', 'integer', (c) => c.notNull().references('examination_answers.id').onDelete('cascade'))
+    // The server's time of the sync (answered_at is the device's): what the daily bound counts.
+    .addColumn('recorded_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('offline_answers_pk', ['learner_id', 'client_id'])
+    .execute();
+  await db.schema
+    .createIndex('offline_answers_recorded_idx')
+    .on('offline_answers')
+    .columns(['learner_id', 'recorded_at'])
     .execute();
 }
 
