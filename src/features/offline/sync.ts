@@ -10,7 +10,7 @@ import { $user, type User } from '../../client/auth';
 import { hasSessionHint } from '../../client/session';
 import { userSetting } from '../../client/user-storage';
 import type { OfflineAnswer, OfflineSyncRequest, OfflineSyncResponse } from '../../shared/api/offline';
-import { offlineLearner } from './learner';
+import { offlineLearner, rememberLearner } from './learner';
 import { countQueued, markPacksStale, queuedAnswers, removeAnswers, type QueuedAnswer } from './queue';
 
 export const OFFLINE_ANSWERS = '/rest/v1/core/user/offline/answers/';
@@ -149,10 +149,11 @@ export function requestSync(): Promise<SyncOutcome | null> {
 }
 
 let started = false;
-/** On page load: sync now, when the network returns and when a learner signs in. */
+/** On page load: remember who studies on this device; sync now, when the network returns and when a learner signs in. */
 export function startOfflineSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  rememberLearner();
   window.addEventListener('online', () => {
     failures = 0;
     void requestSync();
