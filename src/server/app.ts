@@ -18,6 +18,7 @@ import { localeRoutes } from './routes/locale';
 import { mediaRoutes } from './routes/media';
 import { menuRoutes } from './routes/menu';
 import { notificationRoutes } from './routes/notifications';
+import { offlineRoutes } from './routes/offline';
 import { pageRoutes } from './routes/page';
 import { readinessRoutes } from './routes/readiness';
 import { statisticsRoutes } from './routes/statistics';
@@ -38,8 +39,9 @@ export function createApp(getDeps: () => Promise<Deps>) {
   });
   app.use(setLocale);
   app.use(noticeUntrustedProxy);
-  // Our largest body is an answer or a page view: a few hundred bytes. Anything far larger is refused
-  // before it is read into memory (chunked bodies are counted as they arrive).
+  // Our largest body is a batch of offline answers: 200 of about 200 bytes (tests/api/offline-sync.test.ts
+  // sends the longest allowed). Anything far larger is refused before it is read into memory (chunked
+  // bodies are counted as they arrive).
   app.use(bodySizeLimit(64 * 1024));
 
   // Readiness: the database answers a trivial query (503 through onError when it does not).
@@ -56,6 +58,7 @@ export function createApp(getDeps: () => Promise<Deps>) {
   app.route('/v1/core/user', autodromeRoutes);
   app.route('/v1/core/user', notificationRoutes);
   app.route('/v1/core/user', courseRoutes);
+  app.route('/v1/core/user', offlineRoutes);
   app.route('/v2/core/user/access/qualification', demoRoutes);
   app.route('/v1/domain/online', localeRoutes);
   app.route('/v1/domain/online', menuRoutes);

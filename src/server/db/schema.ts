@@ -313,6 +313,8 @@ export interface ExaminationsTable {
   finished_at: string | null;
   /** When the access the test was started under ends (null: started before this was kept). */
   access_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The browser's UUID of an offline sitting synced later (issue 23), unique per learner; null online. */
+  offline_session: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ExaminationAnswersTable {
@@ -348,6 +350,13 @@ export interface QuestionMemoryTable {
   due: string;
   answers: number;
   right: number;
+}
+
+/** An answer given offline and synced (issue 23): the browser's id of it, unique per learner, and its slot. */
+export interface OfflineAnswersTable {
+  learner_id: number;
+  client_id: string;
+  answer_id: number;
 }
 
 /** Page views per Almaty day (YYYY-MM-DD), route pattern and locale. */
@@ -386,6 +395,7 @@ export interface Database {
   favorite_questions: FavoriteQuestionsTable;
   page_views: PageViewsTable;
   question_memory: QuestionMemoryTable;
+  offline_answers: OfflineAnswersTable;
 }
 
 export type Learner = Selectable<LearnersTable>;

@@ -247,3 +247,106 @@ export function lastAnswerAt(eb: ExpressionBuilder<Database & { e: ExaminationsT
     .whereRef('a.examination_id', '=', 'e.id')
     .as('last_answer_at');
 }
+
+export type OfflineSession = {
+  id: number;
+  qualification_id: number;
+  question_count: number;
+  started_at: string | null;
+  finished_at: string | null;
+};
+
+/** An offline sitting of the learner (issue 23) by the browser's session UUID; another learner's reads as absent. */
+export async function findOfflineSession(
+  db: Db,
+  learnerId: number,
+  session: string,
+): Promise<OfflineSession | undefined> {
+  return db
+    .selectFrom('examinations')
+    .select(['id', 'qualification_id', 'question_count', 'started_at', 'finished_at'])
+    .where('learner_id', '=', learnerId)
+    .where('offline_session', '=', session)
+    .executeTakeFirst();
+}
+
+/**
+ * Creates the training an offline sitting is in the history: mode train, ended without a grade
+ * ('completed') from the start, its clock and counters set as its answers arrive (addOfflineAnswers).
+ */
+export async function insertOfflineSession(
+  db: Db,
+  exam: {
+    learner_id: number;
+    qualification_id: number;
+    language: string;
+    access_until: string;
+    offline_session: string;
+    at: string;
+  },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('examinations')
+    .values({
+      learner_id: exam.learner_id,
+      qualification_id: exam.qualification_id,
+      mode: 'train',
+      prepare: 1,
+      status: 'completed',
+      language: exam.language,
+      question_count: 0,
+      time_limit: null,
+      allowed_mistakes: null,
+      extras: '{}',
+      started_at: exam.at,
+      deadline: null,
+      finished_at: exam.at,
+      access_until: exam.access_until,
+      offline_session: exam.offline_session,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Appends answered slots to an offline sitting and moves its counters and clock (first and last
+ * answer). Returns the slots' ids in the order given.
+ */
+export async function addOfflineAnswers(
+  db: Db,
+  exam: OfflineSession,
+  answers: { question_id: number; answer: number; correct: boolean; answered_at: string }[],
+): Promise<number[]> {
+  const rows = await db
+    .insertInto('examination_answers')
+    .values(
+      answers.map((a, i) => ({
+        examination_id: exam.id,
+        number: exam.question_count + i + 1,
+        question_id: a.question_id,
+        answered: 1,
+        answer: a.answer,
+        correct: a.correct ? 1 : 0,
+        answered_at: a.answered_at,
+      })),
+    )
+    .returning(['id', 'number'])
+    .execute();
+  const right = answers.filter((a) => a.correct).length;
+  const times = [...answers.map((a) => a.answered_at), exam.started_at, exam.finished_at]
+    .filter((t) => t !== null)
+    .sort();
+  await db
+    .updateTable('examinations')
+    .set((eb) => ({
+      question_count: eb('question_count', '+', answers.length),
+      correct: eb('correct', '+', right),
+      mistakes: eb('mistakes', '+', answers.length - right),
+      started_at: times[0]!,
+      finished_at: times.at(-1)!,
+    }))
+    .where('id', '=', exam.id)
+    .execute();
+  return rows.sort((a, b) => a.number - b.number).map((r) => r.id);
+}

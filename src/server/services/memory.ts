@@ -110,30 +110,62 @@ export async function rebuildMemories(db: Kysely<any>, learnerIds?: readonly num
       .orderBy('a.answered_at')
       .orderBy('a.id')
       .execute();
-    const memories = new Map<string, { learner: number; question: number; memory: StoredMemory }>();
-    for (const a of answers) {
-      const key = `${a.learner_id}:${a.question_id}`;
-      const before = memories.get(key);
-      memories.set(key, {
-        learner: a.learner_id,
-        question: a.question_id,
-        memory: nextMemory(before?.memory ?? null, a.correct === 1, new Date(a.answered_at!)),
-      });
-    }
     await typed.deleteFrom('question_memory').where('learner_id', 'in', chunk).execute();
-    const rows = [...memories.values()].map(({ learner, question, memory }) => ({
-      learner_id: learner,
-      question_id: question,
-      ...memory,
-    }));
-    for (let j = 0; j < rows.length; j += INSERT_CHUNK)
-      await typed
-        .insertInto('question_memory')
-        .values(rows.slice(j, j + INSERT_CHUNK))
-        .execute();
-    written += rows.length;
+    written += await insertMemories(typed, replay(answers));
   }
   return written;
+}
+
+type AnsweredSlot = { learner_id: number; question_id: number; correct: number | null; answered_at: string | null };
+
+/** Memories from answers already in answered_at, id order: each through nextMemory, as the answer call wrote them. */
+function replay(answers: readonly AnsweredSlot[]) {
+  const memories = new Map<string, { learner_id: number; question_id: number; memory: StoredMemory }>();
+  for (const a of answers) {
+    const key = `${a.learner_id}:${a.question_id}`;
+    const before = memories.get(key);
+    memories.set(key, {
+      learner_id: a.learner_id,
+      question_id: a.question_id,
+      memory: nextMemory(before?.memory ?? null, a.correct === 1, new Date(a.answered_at!)),
+    });
+  }
+  return [...memories.values()].map(({ learner_id, question_id, memory }) => ({ learner_id, question_id, ...memory }));
+}
+
+async function insertMemories(db: Kysely<Database>, rows: ReturnType<typeof replay>): Promise<number> {
+  for (let j = 0; j < rows.length; j += INSERT_CHUNK)
+    await db
+      .insertInto('question_memory')
+      .values(rows.slice(j, j + INSERT_CHUNK))
+      .execute();
+  return rows.length;
+}
+
+/**
+ * Rebuilds one learner's memory of some questions from their whole answer history, in answered_at
+ * order: what answers synced from offline need (issue 23), since one may be older than the memory's
+ * last review and remember() cannot go back in time. Inside the caller's transaction.
+ */
+export async function replayMemories(db: Kysely<Database>, learnerId: number, questionIds: readonly number[]) {
+  if (!questionIds.length) return;
+  const answers = await db
+    .selectFrom('examination_answers as a')
+    .innerJoin('examinations as e', 'e.id', 'a.examination_id')
+    .select(['e.learner_id', 'a.question_id', 'a.correct', 'a.answered_at'])
+    .where('e.learner_id', '=', learnerId)
+    .where('a.question_id', 'in', questionIds)
+    .where('a.answered', '=', 1)
+    .where('a.answered_at', 'is not', null)
+    .orderBy('a.answered_at')
+    .orderBy('a.id')
+    .execute();
+  await db
+    .deleteFrom('question_memory')
+    .where('learner_id', '=', learnerId)
+    .where('question_id', 'in', questionIds)
+    .execute();
+  await insertMemories(db, replay(answers));
 }
 
 /** A learner's stored memories, by question id (all of them: a bank's share is picked by the caller). */

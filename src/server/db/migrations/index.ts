@@ -14,6 +14,7 @@ import * as questionMemory from './2026-11-27-0011-question-memory';
 import * as ungradedTrainings from './2026-11-27-0012-ungraded-trainings';
 import * as lessonCaptions from './2026-11-27-0013-lesson-captions';
 import * as autodromeCategories from './2026-11-27-0014-autodrome-categories';
+import * as offlineAnswers from './2026-11-27-0015-offline-answers';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0012-ungraded-trainings': ungradedTrainings,
   '2026-11-27-0013-lesson-captions': lessonCaptions,
   '2026-11-27-0014-autodrome-categories': autodromeCategories,
+  '2026-11-27-0015-offline-answers': offlineAnswers,
 };

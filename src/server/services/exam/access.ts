@@ -2,7 +2,7 @@
 // test access to its qualification (or its parent's) and is taken under the access it was started
 // with; while an exam runs, nothing else may show an answer to its questions.
 import { cancelTests, runningExamQuestions, type Db } from '../../repositories/examinations';
-import { activeAccess } from '../accesses';
+import { activeAccess, isActive } from '../accesses';
 import { DomainError } from '../domain-error';
 
 /** A running exam refuses other tests once begun; one never begun is ended to make way (nothing of it was used). */
@@ -20,27 +20,48 @@ export async function sealedQuestions(db: Db, learnerId: number, now: Date, exce
   return runningExamQuestions(db, learnerId, now, exceptId);
 }
 
-/**
- * Until when the learner may test in a qualification: the latest end among their active test
- * accesses to it or to its parent (BE is tested under a B access); null without one.
- */
-export async function accessEnd(db: Db, learnerId: number, qualificationId: number, now: Date): Promise<string | null> {
-  const row = await db
+/** The learner's test accesses that serve a qualification: to it or to its parent (BE is tested under a B access). */
+function testAccesses(db: Db, learnerId: number, qualificationId: number) {
+  return db
     .selectFrom('accesses as a')
     .innerJoin('qualifications as t', 't.id', 'a.target_id')
-    .select((eb) => eb.fn.max('a.end_at').as('until'))
     .where('a.learner_id', '=', learnerId)
     .where('a.type', '=', 'test')
-    .where(activeAccess(now, 'a'))
     .where('t.retired_at', 'is', null)
     .where((eb) =>
       eb.or([
         eb('t.id', '=', qualificationId),
         eb('t.id', '=', eb.selectFrom('qualifications as q').select('q.parent_id').where('q.id', '=', qualificationId)),
       ]),
-    )
+    );
+}
+
+/**
+ * Until when the learner may test in a qualification: the latest end among their active test
+ * accesses to it or to its parent (BE is tested under a B access); null without one.
+ */
+export async function accessEnd(db: Db, learnerId: number, qualificationId: number, now: Date): Promise<string | null> {
+  const row = await testAccesses(db, learnerId, qualificationId)
+    .select((eb) => eb.fn.max('a.end_at').as('until'))
+    .where(activeAccess(now, 'a'))
     .executeTakeFirst();
   return row?.until ?? null;
+}
+
+/**
+ * The same accesses as periods, for judging many moments at once (answers given offline, each at its
+ * own time): `accessEndAt` of them is what accessEnd would have said at that moment.
+ */
+export async function accessPeriods(db: Db, learnerId: number, qualificationId: number): Promise<AccessPeriod[]> {
+  return testAccesses(db, learnerId, qualificationId).select(['a.start_at', 'a.end_at', 'a.revoked_at']).execute();
+}
+export type AccessPeriod = { start_at: string; end_at: string; revoked_at: string | null };
+
+/** The latest end among the periods active at `at` (isActive, the one rule); null when none was. */
+export function accessEndAt(periods: readonly AccessPeriod[], at: Date): string | null {
+  let until: string | null = null;
+  for (const p of periods) if (isActive(p, at) && (until === null || p.end_at > until)) until = p.end_at;
+  return until;
 }
 
 /**

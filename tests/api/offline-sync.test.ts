@@ -1,0 +1,496 @@
+// Offline study on both databases, through the real calls (issue 23): the pack (access, content, no
+// video, nothing of a running exam) and the answer sync — recorded once per learner and client_id, a
+// replay changing nothing, batches out of order ending as answers given in order, sessions and client
+// ids per learner, stale packs, refusals in the learner's language and shapes refused whole.
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { seedDemo } from '../../src/server/db/seed/demo';
+import { clearQuestionCache } from '../../src/server/services/questions/texts';
+import type {
+  OfflineAnswer,
+  OfflinePack,
+  OfflineQuestion,
+  OfflineSyncRequest,
+  OfflineSyncResponse,
+} from '../../src/shared/api/offline';
+import ru from '../../src/i18n/messages/ru';
+import en from '../../src/i18n/messages/en';
+import { seedBank } from '../support/bank';
+import { signedIn, apiClient, type ApiClient } from '../support/client';
+import { createTestDb, dialects, type TestDb } from '../support/db';
+
+const DAY = 86_400_000;
+const PACK = '/v1/core/user/offline/pack/';
+const ANSWERS = '/v1/core/user/offline/answers/';
+
+describe.each(dialects)('offline study on %s', (dialect) => {
+  let t: TestDb;
+  const app = createApp(async () => t.deps);
+  let learner: ApiClient;
+  let b: number;
+  const seededAt = new Date('2026-06-01T06:00:00Z');
+
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    t.clock.now = seededAt;
+    await seedDemo(t.deps.db, t.clock.now);
+    await seedBank(t.deps.db, 8);
+    // Ten days on: answers of the days between are in the past, after the accounts were made.
+    t.clock.now = new Date(seededAt.getTime() + 10 * DAY);
+    learner = await signedIn(app, 'learner');
+    b = (await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'B').executeTakeFirstOrThrow())
+      .id;
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A new learner with the demo learner's password and test accesses (signed in). */
+  let clones = 0;
+  const cloneLearner = async (): Promise<{ client: ApiClient; id: number }> => {
+    const db = t.deps.db;
+    const source = await db.selectFrom('learners').selectAll().where('login', '=', 'learner').executeTakeFirstOrThrow();
+    const login = `offline-${++clones}`;
+    const { id } = await db
+      .insertInto('learners')
+      .values({
+        login,
+        email: null,
+        phone: null,
+        phone_digits: null,
+        fullname: login,
+        password_hash: source.password_hash,
+        blocked: 0,
+        created_at: source.created_at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const accesses = await db.selectFrom('accesses').selectAll().where('learner_id', '=', source.id).execute();
+    await db
+      .insertInto('accesses')
+      .values(accesses.map(({ id: _id, ...a }) => ({ ...a, learner_id: id })))
+      .execute();
+    return { client: await signedIn(app, login), id };
+  };
+  const learnerId = async (login: string) =>
+    (await t.deps.db.selectFrom('learners').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+
+  const packOf = async (client: ApiClient, language = 'ru', qualification = b): Promise<OfflinePack> =>
+    client.json('GET', `${PACK}?qualification=${qualification}&language=${language}`);
+  const at = (days: number, minutes = 0) => new Date(seededAt.getTime() + days * DAY + minutes * 60_000).toISOString();
+  /** An answer to a pack's question, right or wrong. */
+  const answer = (q: OfflineQuestion, right: boolean, session: string, answeredAt: string): OfflineAnswer => ({
+    client_id: randomUUID(),
+    session,
+    question: q.id,
+    rev: q.rev,
+    value: right ? q.correct_value : q.correct_value === 1 ? 2 : 1,
+    answered_at: answeredAt,
+  });
+  const sync = async (client: ApiClient, pack: OfflinePack, answers: OfflineAnswer[], lang = 'en') =>
+    client.json<OfflineSyncResponse>(
+      'POST',
+      ANSWERS,
+      { qualification: pack.qualification.id, pack: pack.version, answers } satisfies OfflineSyncRequest,
+      { lang },
+    );
+  const answerCount = async (id: number) =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('examination_answers as a')
+          .innerJoin('examinations as e', 'e.id', 'a.examination_id')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('e.learner_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const memoryOf = async (id: number) =>
+    (
+      await t.deps.db
+        .selectFrom('question_memory')
+        .selectAll()
+        .where('learner_id', '=', id)
+        .orderBy('question_id')
+        .execute()
+    ).map(({ learner_id: _l, ...m }) => ({ ...m, stability: Number(m.stability), difficulty: Number(m.difficulty) }));
+  /** What the learner's pages show: history, the statistics list and the category's detail. */
+  const pages = async (client: ApiClient) => ({
+    history: await client.json('GET', '/v1/core/user/examinations/?limit=100'),
+    list: await client.json('GET', '/v1/core/user/examination/statistics/'),
+    detail: await client.json('GET', `/v1/core/user/access/qualification/statistics/${b}/`),
+  });
+
+  it('gives a signed-in learner with access the pack: every question with its key, no video, private', async () => {
+    // Two of the generated bank's questions get a clip (the generated bank has none).
+    const db = t.deps.db;
+    const clip = readdirSync('public/videos/questions').find((f) => f.endsWith('.mp4'))!;
+    const filmed = await db
+      .selectFrom('questions')
+      .select('id')
+      .where('retired_at', 'is', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    await db
+      .updateTable('questions')
+      .set({ video: clip })
+      .where(
+        'id',
+        'in',
+        filmed.map((q) => q.id),
+      )
+      .execute();
+    clearQuestionCache(db);
+    const res = await learner.get(`${PACK}?qualification=${b}&language=en`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const pack = (await res.json()) as OfflinePack;
+    expect(pack.qualification).toEqual({ id: b, name: expect.any(String) });
+    expect(pack.language).toBe('en');
+    expect(Date.parse(pack.access_until!)).toBeGreaterThan(t.clock.now.getTime());
+    expect(pack.issued_at).toBe(t.clock.now.toISOString());
+
+    const active = await db
+      .selectFrom('questions as q')
+      .innerJoin('question_categories as c', 'c.question_id', 'q.id')
+      .select(['q.id', 'q.correct', 'q.video', 'q.text_en'])
+      .distinct()
+      .where('c.category', '=', 'B')
+      .where('q.retired_at', 'is', null)
+      .execute();
+    const withVideo = active.filter((q) => q.video);
+    expect(withVideo).toHaveLength(2);
+    expect(pack.left_out).toBe(withVideo.length);
+    expect(pack.questions.map((q) => q.id).sort((x, y) => x - y)).toEqual(
+      active
+        .filter((q) => !q.video)
+        .map((q) => q.id)
+        .sort((x, y) => x - y),
+    );
+    const byId = new Map(active.map((q) => [q.id, q]));
+    for (const q of pack.questions) {
+      // Only the contract's fields: nothing a test keeps for itself (video, favourite, slots).
+      expect(Object.keys(q).sort()).toEqual(
+        [
+          'answers',
+          'clause',
+          'comment',
+          'correct_value',
+          'id',
+          'image',
+          'image_alt',
+          'lang',
+          'rev',
+          'text',
+          'theme',
+        ].sort(),
+      );
+      expect(q.correct_value).toBe(byId.get(q.id)!.correct);
+      expect(q.text).toBe(byId.get(q.id)!.text_en);
+      expect(q.answers.map((a) => a.value)).toEqual(q.answers.map((_, i) => i + 1));
+    }
+    // The same bank gives the same version; another language another.
+    expect((await packOf(learner, 'en')).version).toBe(pack.version);
+    expect((await packOf(learner, 'kz')).version).not.toBe(pack.version);
+  });
+
+  it('refuses the pack without a sign-in, without access, after the access ended, and for bad parameters', async () => {
+    expect((await apiClient(app).get(`${PACK}?qualification=${b}`)).status).toBe(401);
+    const newcomer = await signedIn(app, 'newcomer');
+    const none = await newcomer.get(`${PACK}?qualification=${b}`, { lang: 'en' });
+    expect(none.status).toBe(403);
+    expect((await none.json()).desc).toBe(en['errors.noAccess']);
+    const expired = await signedIn(app, 'expired');
+    expect((await expired.get(`${PACK}?qualification=${b}`)).status).toBe(403);
+    expect((await learner.get(`${PACK}?qualification=999999`)).status).toBe(404);
+    for (const query of ['', 'qualification=abc', `qualification=${b}&language=de`, 'qualification=-1']) {
+      const res = await learner.get(`${PACK}?${query}`, { lang: 'ru' });
+      expect(res.status, query).toBe(400);
+      expect((await res.json()).desc).toBe(ru['errors.offlinePackQuery']);
+    }
+  });
+
+  it('records a batch as one training, and a replay of it changes nothing', async () => {
+    const { client, id } = await cloneLearner();
+    const pack = await packOf(client, 'kz');
+    const session = randomUUID();
+    const qs = pack.questions.slice(0, 5);
+    const batch = qs.map((q, i) => answer(q, i < 3, session, at(2, i)));
+    const first = await sync(client, pack, batch);
+    expect(first.pack_stale).toBe(false);
+    expect(first.results).toEqual(
+      batch.map((a, i) => ({ client_id: a.client_id, status: 'recorded', correct: i < 3 })),
+    );
+    const before = await pages(client);
+    const [exam] = before.history.data;
+    expect(before.history.data).toHaveLength(1);
+    expect(exam).toMatchObject({
+      mode: 'train',
+      prepare: true,
+      status: 'completed',
+      correct: 3,
+      mistakes: 2,
+      question_count: 5,
+      started_at: at(2, 0),
+      finished_at: at(2, 4),
+      duration: 4 * 60,
+    });
+    const full = await client.json('GET', `/v1/core/user/examinations/${exam.id}/`);
+    expect(full.language).toBe('kz');
+    expect(full.answers.map((s: { question: number }) => s.question)).toEqual(qs.map((q) => q.id));
+    const memory = await memoryOf(id);
+    expect(memory).toHaveLength(5);
+
+    const replay = await sync(client, pack, batch);
+    expect(replay.results).toEqual(
+      batch.map((a, i) => ({ client_id: a.client_id, status: 'duplicate', correct: i < 3 })),
+    );
+    expect(await pages(client)).toEqual(before);
+    expect(await memoryOf(id)).toEqual(memory);
+    expect(await answerCount(id)).toBe(5);
+
+    // Two identical batches at once record once.
+    const again = qs.map((q) => answer(q, true, randomUUID(), at(3)));
+    const both = await Promise.all([sync(client, pack, again), sync(client, pack, again)]);
+    expect(both.flatMap((r) => r.results.map((x) => x.status)).sort()).toEqual(
+      [...Array(5).fill('duplicate'), ...Array(5).fill('recorded')].sort(),
+    );
+    expect(await answerCount(id)).toBe(10);
+  });
+
+  it('ends batches sent out of order as the same answers given in order', async () => {
+    const early = await cloneLearner();
+    const inOrder = await cloneLearner();
+    const pack = await packOf(early.client, 'ru');
+    const [q1, q2, q3] = pack.questions;
+    const session = randomUUID();
+    // q1 wrong on day 1 and right on day 4 and 6; q2 right then wrong; q3 once.
+    const answers = [
+      answer(q1!, false, session, at(1)),
+      answer(q2!, true, session, at(1, 1)),
+      answer(q3!, true, session, at(1, 2)),
+      answer(q1!, true, randomUUID(), at(4)),
+      answer(q2!, false, randomUUID(), at(4, 1)),
+      answer(q1!, true, randomUUID(), at(6)),
+    ];
+    // The later sittings arrive first (another device synced first), the earliest last.
+    await sync(early.client, pack, answers.slice(5));
+    await sync(early.client, pack, answers.slice(3, 5));
+    await sync(early.client, pack, answers.slice(0, 3));
+    await sync(
+      inOrder.client,
+      pack,
+      answers.map((a) => ({ ...a, client_id: randomUUID() })),
+    );
+    expect(await memoryOf(early.id)).toEqual(await memoryOf(inOrder.id));
+    const strip = (p: Awaited<ReturnType<typeof pages>>) => ({
+      list: p.list,
+      detail: { ...p.detail, dynamics: p.detail.dynamics.map((d: object) => ({ ...d, examination: 0 })) },
+      history: p.history.data
+        .map((e: object) => ({ ...e, id: 0 }))
+        .sort((x: any, y: any) => x.started_at.localeCompare(y.started_at)),
+    });
+    expect(strip(await pages(early.client))).toEqual(strip(await pages(inOrder.client)));
+    // "Incorrect" training reads the last answer in time: q2 (wrong last) is in it for both, q1 is not.
+    for (const client of [early.client, inOrder.client]) {
+      const started = await client.json('POST', '/v1/core/user/examinations/start/', {
+        qualification: b,
+        prepare: true,
+        continue: false,
+        extras: { mode: 'incorrect' },
+      });
+      expect(started.questions.map((q: { id: number }) => q.id)).toEqual([q2!.id]);
+      await client.json('POST', '/v1/core/user/examinations/finish/', { examination: started.id, status: 'cancelled' });
+    }
+  });
+
+  it("keeps client ids and sessions per learner: another's same ids record their own and learn nothing", async () => {
+    const first = await cloneLearner();
+    const second = await cloneLearner();
+    const pack = await packOf(first.client);
+    const session = randomUUID();
+    const batch = pack.questions.slice(0, 3).map((q) => answer(q, true, session, at(5)));
+    await sync(first.client, pack, batch);
+    const before = await pages(first.client);
+    const wrong = batch.map((a) => ({ ...a, value: a.value === 1 ? 2 : 1 }));
+    const theirs = await sync(second.client, pack, wrong);
+    expect(theirs.results.map((r) => r.status)).toEqual(['recorded', 'recorded', 'recorded']);
+    expect(theirs.results.every((r) => r.correct === false)).toBe(true);
+    expect(await pages(first.client)).toEqual(before);
+    expect(await answerCount(first.id)).toBe(3);
+    const sessions = await t.deps.db
+      .selectFrom('examinations')
+      .select(['learner_id', 'correct', 'mistakes'])
+      .where('offline_session', '=', session)
+      .orderBy('learner_id')
+      .execute();
+    expect(sessions).toEqual([
+      { learner_id: first.id, correct: 3, mistakes: 0 },
+      { learner_id: second.id, correct: 0, mistakes: 3 },
+    ]);
+  });
+
+  it('refuses answers without access at their time, in the learner’s language, and records nothing', async () => {
+    const pack = await packOf(learner);
+    const newcomer = await signedIn(app, 'newcomer');
+    const id = await learnerId('newcomer');
+    const res = await sync(newcomer, pack, [answer(pack.questions[0]!, true, randomUUID(), at(5))], 'ru');
+    expect(res.results).toEqual([
+      { client_id: expect.any(String), status: 'refused', reason: ru['errors.offlineNoAccess'] },
+    ]);
+    expect(await answerCount(id)).toBe(0);
+    expect(await t.deps.db.selectFrom('examinations').select('id').where('learner_id', '=', id).execute()).toEqual([]);
+    // The ended access covered its own days: an answer from then counts, one from after does not.
+    const expired = await signedIn(app, 'expired');
+    const end = (
+      await t.deps.db
+        .selectFrom('accesses')
+        .select('end_at')
+        .where('learner_id', '=', await learnerId('expired'))
+        .where('type', '=', 'test')
+        .executeTakeFirstOrThrow()
+    ).end_at;
+    const after = await sync(expired, pack, [
+      answer(pack.questions[0]!, true, randomUUID(), new Date(Date.parse(end) + 1000).toISOString()),
+    ]);
+    expect(after.results[0]!.status).toBe('refused');
+  });
+
+  it('says a pack is stale when the bank changed, and records only what still stands', async () => {
+    const { client, id } = await cloneLearner();
+    const pack = await packOf(client);
+    const [changed, retired, kept] = pack.questions.filter((q) => q.answers.length >= 3);
+    const db = t.deps.db;
+    await db
+      .updateTable('questions')
+      .set({ correct: changed!.correct_value === 1 ? 2 : 1 })
+      .where('id', '=', changed!.id)
+      .execute();
+    await db
+      .updateTable('questions')
+      .set({ retired_at: t.clock.now.toISOString() })
+      .where('id', '=', retired!.id)
+      .execute();
+    clearQuestionCache(db);
+    try {
+      const session = randomUUID();
+      const res = await sync(client, pack, [
+        answer(changed!, true, session, at(6)),
+        answer(retired!, true, session, at(6, 1)),
+        answer(kept!, true, session, at(6, 2)),
+      ]);
+      expect(res.pack_stale).toBe(true);
+      expect(res.results.map((r) => r.status)).toEqual(['stale', 'stale', 'recorded']);
+      expect(await answerCount(id)).toBe(1);
+      // A fresh pack says the new key and leaves the retired question out.
+      const fresh = await packOf(client);
+      expect(fresh.version).not.toBe(pack.version);
+      expect(fresh.questions.find((q) => q.id === changed!.id)!.correct_value).not.toBe(changed!.correct_value);
+      expect(fresh.questions.some((q) => q.id === retired!.id)).toBe(false);
+    } finally {
+      await db
+        .updateTable('questions')
+        .set({ correct: changed!.correct_value })
+        .where('id', '=', changed!.id)
+        .execute();
+      await db.updateTable('questions').set({ retired_at: null }).where('id', '=', retired!.id).execute();
+      clearQuestionCache(db);
+    }
+  });
+
+  it('refuses answers from the future, before the account, with a value the question lacks, or of another category', async () => {
+    const { client, id } = await cloneLearner();
+    const pack = await packOf(client);
+    const q = pack.questions[0]!;
+    const a = pack.questions.find((x) => x.answers.length === 3)!;
+    const session = randomUUID();
+    const soon = new Date(t.clock.now.getTime() + 4 * 60_000).toISOString();
+    const late = new Date(t.clock.now.getTime() + 6 * 60_000).toISOString();
+    const res = await sync(
+      client,
+      pack,
+      [
+        { ...answer(q, true, session, late) },
+        { ...answer(q, true, session, at(-1)) },
+        { ...answer(a, true, session, at(7)), value: 4 },
+        { ...answer(a, true, session, at(7)), value: 0 },
+        { ...answer(q, true, session, soon) },
+      ],
+      'en',
+    );
+    expect(res.results.map((r) => r.reason ?? r.status)).toEqual([
+      en['errors.offlineFuture'],
+      en['errors.offlineBeforeAccount'],
+      en['errors.badAnswer'],
+      en['errors.badAnswer'],
+      'recorded',
+    ]);
+    expect(await answerCount(id)).toBe(1);
+    // The same sitting sent for another category is refused: a sitting is one category's training.
+    const c = (
+      await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'C').executeTakeFirstOrThrow()
+    ).id;
+    const packC = await packOf(client, 'ru', c);
+    const other = await sync(client, packC, [answer(packC.questions[0]!, true, session, at(7, 5))]);
+    expect(other.results[0]!.reason).toBe(en['errors.offlineOtherSession']);
+    expect(await answerCount(id)).toBe(1);
+  });
+
+  it('answers 400 to a batch of the wrong shape and records nothing of it', async () => {
+    const { client, id } = await cloneLearner();
+    const pack = await packOf(client);
+    const ok = (n: number) => pack.questions.slice(0, n).map((q) => answer(q, true, randomUUID(), at(8)));
+    const body = (answers: unknown[]) => ({ qualification: b, pack: pack.version, answers });
+    const many = Array.from({ length: 201 }, (_, i) => answer(pack.questions[i % 10]!, true, randomUUID(), at(8)));
+    const cases: [string, unknown, string][] = [
+      ['201 answers', body(many), en['errors.offlineTooMany'].replace('{{max}}', '200')],
+      ['no answers', body([]), en['errors.offlineBatch']],
+      ['a bad UUID', body([{ ...ok(1)[0]!, client_id: 'not-a-uuid' }]), en['errors.offlineBatch']],
+      ['a fractional value', body([{ ...ok(1)[0]!, value: 1.5 }]), en['errors.offlineBatch']],
+      ['a time without a zone', body([{ ...ok(1)[0]!, answered_at: '2026-06-05 10:00' }]), en['errors.offlineBatch']],
+      ['an unknown field', { ...body(ok(1)), extra: 1 }, en['errors.offlineBatch']],
+      ['a missing pack', { qualification: b, answers: ok(1) }, en['errors.offlineBatch']],
+      ['malformed JSON', '{"qualification":', en['errors.badJson']],
+    ];
+    for (const [name, sent, desc] of cases) {
+      const res = await client.post(ANSWERS, sent, { lang: 'en' });
+      expect(res.status, name).toBe(400);
+      expect((await res.json()).desc, name).toBe(desc);
+    }
+    expect(await answerCount(id)).toBe(0);
+    // A batch of 200 with the longest values the shape allows fits in the body limit.
+    const longest = Array.from({ length: 200 }, (_, i) => ({
+      ...answer(pack.questions[i % 10]!, true, randomUUID(), '2026-06-09T10:00:00.000+05:00'),
+      rev: 'x'.repeat(64),
+    }));
+    const big = await client.post(ANSWERS, { qualification: b, pack: 'p'.repeat(64), answers: longest });
+    expect(big.status).toBe(200);
+    const result = (await big.json()) as OfflineSyncResponse;
+    expect(result.results.every((r) => r.status === 'stale')).toBe(true);
+    expect(result.pack_stale).toBe(true);
+    expect(await answerCount(id)).toBe(0);
+  });
+
+  it('gives no pack and takes no answers while an exam is under way', async () => {
+    const { client, id } = await cloneLearner();
+    const pack = await packOf(client);
+    const exam = await client.json('POST', '/v1/core/user/examinations/start/', {
+      qualification: b,
+      prepare: false,
+      continue: false,
+    });
+    await client.json('POST', '/v1/core/user/examinations/process/', { examination: exam.id, begin: true });
+    const refused = await client.get(`${PACK}?qualification=${b}`, { lang: 'en' });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).desc).toBe(en['errors.examRunning']);
+    const batch = [answer(pack.questions[0]!, true, randomUUID(), at(9))];
+    const res = await client.post(ANSWERS, { qualification: b, pack: pack.version, answers: batch });
+    expect(res.status).toBe(409);
+    expect(await answerCount(id)).toBe(exam.question_count);
+    await client.json('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: 'cancelled' });
+    expect((await sync(client, pack, batch)).results[0]!.status).toBe('recorded');
+  });
+});
