@@ -245,11 +245,6 @@ function installOnce() {
   });
   $user.listen(renderUser);
   $authStatus.listen(renderUser);
-  // Offline study (features/offline): remember who studies on this device and send the answers given
-  // offline. Loaded once a learner is known, so a visitor's page carries none of it.
-  $user.subscribe((user) => {
-    if (user) void import('../features/offline/sync').then((offline) => offline.startOfflineSync());
-  });
   // The ClientRouter swaps <html> attributes and the body; put the colour scheme and the signed-in
   // parts (name, user menu, course entry) back before the new page paints, or a signed-in learner
   // would see the sign-in link flash on every navigation.
