@@ -45,6 +45,8 @@ export const routes = [
   { key: 'externalLink', path: 'external_link_self', noIndex: true, noRobots: true },
   // Added last: the browser suite's axe checks take the routes five at a time in this order (a11y.spec.ts).
   { key: 'readiness', path: 'readiness' },
+  // Offline training from downloaded packs: prerendered so the service worker can precache it (issue 23).
+  { key: 'offline', path: 'tests/offline', noIndex: true },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = (typeof routes)[number]['key'];

@@ -32,6 +32,8 @@ interface Props {
   exam: Examination;
   settings: TestSettings;
   demo: boolean;
+  /** An offline training: no star (favourites are the server's) and rules open in a new tab like the demo's. */
+  offline?: boolean;
   browsing: boolean;
   onFinish: () => void;
   announce: (text: string) => void;
@@ -54,7 +56,17 @@ function feedbackText(texts: Texts, feedback: Feedback): string {
     : texts['exam.feedback.wrong']!;
 }
 
-export default function QuestionScreen({ locale, texts, exam, settings, demo, browsing, onFinish, announce }: Props) {
+export default function QuestionScreen({
+  locale,
+  texts,
+  exam,
+  settings,
+  demo,
+  offline = false,
+  browsing,
+  onFinish,
+  announce,
+}: Props) {
   const navVisible = useStore($navVisible);
   const pending = useStore($pending).question;
   const current = useStore($currentQuestion);
@@ -158,7 +170,12 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
   // The rules' paragraph the explanation rests on. A running test (and the demo, which lives only in
   // this page) opens it in a new tab so the test is not lost; a finished result opens it in place.
   const citation = question.clause ? (
-    <Citation clause={question.clause} locale={locale} texts={texts} newTab={demo || exam.status === 'process'} />
+    <Citation
+      clause={question.clause}
+      locale={locale}
+      texts={texts}
+      newTab={demo || offline || exam.status === 'process'}
+    />
   ) : null;
   const feedbackState = slotState(slot);
   const hasNext = nextIndex(exam.answers, index, browsing) !== null;
@@ -228,7 +245,7 @@ export default function QuestionScreen({ locale, texts, exam, settings, demo, br
             <h2 id="question-heading" ref={heading} tabIndex={-1}>
               {interpolate(texts['exam.questionOf'], { number: question.number, total: exam.question_count })}
             </h2>
-            {!demo && (
+            {!demo && !offline && (
               <button
                 type="button"
                 className="icon-btn star"

@@ -51,6 +51,8 @@ interface Props {
   /** The test's id; absent for the demo. */
   examId?: number;
   demo?: boolean;
+  /** An offline training (features/offline): its page opens the run; no session or network needed. */
+  offline?: boolean;
   catalogueUrl: string;
 }
 
@@ -138,7 +140,7 @@ function Notice({ title, text, children }: { title: string; text?: string | unde
   );
 }
 
-export default function TestRunner({ locale, texts, examId, demo = false, catalogueUrl }: Props) {
+export default function TestRunner({ locale, texts, examId, demo = false, offline = false, catalogueUrl }: Props) {
   const status = useStore($authStatus);
   const exam = useStore($examination);
   const result = useStore($result);
@@ -167,7 +169,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
   useEffect(() => {
     if (status === 'unknown') return;
     if (demo) void openDemo(language);
-    else if (status === 'authenticated' && examId) void openExamination(examId, language);
+    else if (!offline && status === 'authenticated' && examId) void openExamination(examId, language);
     return () => leaveTestPage();
     // The language is read when the test opens; the settings page changes it between tests.
   }, [status, examId, demo]);
@@ -198,7 +200,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
         onBegin={() => undefined}
       />
     );
-  } else if (!demo && status === 'anonymous') {
+  } else if (!demo && !offline && status === 'anonymous') {
     body = (
       <Notice title={texts['exam.signIn.title']!} text={texts['exam.signIn.text']}>
         <a className="btn btn--primary" href={`/${locale}/auth`}>
@@ -251,6 +253,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
         exam={shown}
         settings={settings}
         demo={demo}
+        offline={offline}
         browsing
         onFinish={() => undefined}
         announce={announce}
@@ -276,6 +279,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
         exam={exam}
         settings={settings}
         demo={demo}
+        offline={offline}
         browsing={false}
         onFinish={() => setFinishing(true)}
         announce={announce}
@@ -284,7 +288,7 @@ export default function TestRunner({ locale, texts, examId, demo = false, catalo
   }
 
   return (
-    <div className="test-runner" data-test-runner={demo ? 'demo' : 'exam'}>
+    <div className="test-runner" data-test-runner={demo ? 'demo' : offline ? 'offline' : 'exam'}>
       {body}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-announcer>
         {announcement}

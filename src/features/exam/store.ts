@@ -94,6 +94,13 @@ export function resetExam(language: Locale = $testLanguage.get()): void {
   resetRunnerState(language);
 }
 
+/** Runs a test held in the browser (offline training, features/offline) through its own backend. */
+export function openLocalRun(exam: Examination, local: Backend): void {
+  resetExam(exam.language as Locale);
+  backend = local;
+  $examination.set(exam);
+}
+
 /** Opens a test or a result by id, in the test language (switching the questions' language if needed). */
 export async function openExamination(id: number, language: Locale): Promise<Examination | null> {
   const cached = $examination.get();
@@ -482,7 +489,8 @@ function markFavorite(exam: Examination | null, questionId: number, on: boolean)
 export async function toggleFavorite(questionId: number): Promise<boolean | null> {
   const exam = $examination.get();
   const question = exam?.questions.find((q) => q.id === questionId);
-  if (!question || isDemo()) return null;
+  // The demo and an offline training (id 0) have no stored test whose questions could be starred.
+  if (!question || isDemo() || !exam?.id) return null;
   try {
     const on = await setFavorite(questionId, !question.favorite);
     $examination.set(markFavorite($examination.get(), questionId, on));

@@ -9,7 +9,20 @@ import rules from './rules.json';
 import centre from './centre.json';
 import readiness from './readiness.json';
 import lessons from './lessons.json';
+import offline from './offline.json';
 import { dictionaryOf } from '../dictionary';
 
-export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre, readiness, lessons };
+export const areas = {
+  shell,
+  account,
+  exam,
+  statistics,
+  course,
+  autodrome,
+  rules,
+  centre,
+  readiness,
+  lessons,
+  offline,
+};
 export default dictionaryOf(areas);
