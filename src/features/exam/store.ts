@@ -8,7 +8,6 @@ import { apiRequest, type ApiRequestError } from '../../client/api';
 import { $now } from '../../client/clock';
 import type { Locale } from '../../i18n/locales';
 import { applyAnswer } from '../../shared/exam';
-import { setFavorite } from '../favorites/store';
 import {
   isNetworkFailure,
   loadUnsent,
@@ -22,7 +21,8 @@ import {
 import { serverBackend, type Backend } from './backend';
 import type { DemoRun } from './demo';
 import { notifyExamFinished, onExamFinished } from './events';
-import { clampIndex, firstUnanswered, nextIndex, remainingSeconds } from './logic';
+import { isDemo } from './question-moves';
+import { firstUnanswered, remainingSeconds } from './logic';
 import { $online } from './network';
 import {
   $browsing,
@@ -32,7 +32,6 @@ import {
   $examination,
   $lastAnswer,
   $localStatus,
-  $navVisible,
   $pending,
   $questionIndex,
   $result,
@@ -47,6 +46,7 @@ import { $freshExamId, EXAMS } from './start';
 import type { AnswerResponse, DemoResponse, Examination } from './types';
 
 export * from './runner-state';
+export * from './question-moves';
 export { onExamFinished };
 export { startExamination } from './start';
 export const DEMO_PATH = '/rest/v2/core/user/access/qualification/demo';
@@ -73,10 +73,6 @@ let demoData: DemoResponse | null = null;
 let demoEngine: typeof import('./demo') | null = null;
 let demoRun: DemoRun | null = null;
 let backend: Backend | null = null;
-
-export function isDemo(): boolean {
-  return $examination.get()?.mode === 'demo';
-}
 
 function startDemoRun(nowMs: number, language: Locale): Examination {
   demoRun = demoEngine!.createDemoRun(demoData!, nowMs, language);
@@ -442,62 +438,3 @@ function closeWhenTimeIsUp(nowMs: number): void {
   if (remainingSeconds(exam.deadline, nowMs) === 0 && !process && !finish) void processExamination();
 }
 onSet($now, ({ newValue }) => closeWhenTimeIsUp(newValue));
-
-export function goToQuestion(index: number): void {
-  const exam = $examination.get();
-  if (!exam) return;
-  $questionIndex.set(clampIndex(index, exam.questions.length));
-  $lastAnswer.set(null);
-}
-
-/** 'Next': the next unanswered question while testing, the following one when browsing. False at the end. */
-export function goNext(): boolean {
-  const exam = $examination.get();
-  if (!exam) return false;
-  const next = nextIndex(exam.answers, $questionIndex.get(), $browsing.get());
-  if (next === null) return false;
-  goToQuestion(next);
-  return true;
-}
-
-export function goPrevious(): boolean {
-  const current = $questionIndex.get();
-  if (current <= 0) return false;
-  goToQuestion(current - 1);
-  return true;
-}
-
-export function setBrowsing(on: boolean): void {
-  $browsing.set(on);
-  $questionIndex.set(0);
-  $lastAnswer.set(null);
-}
-
-export function setNavVisible(on: boolean): void {
-  $navVisible.set(on);
-}
-
-export function leaveTestPage(): void {
-  $testPageActive.set(false);
-}
-
-function markFavorite(exam: Examination | null, questionId: number, on: boolean): Examination | null {
-  return exam && { ...exam, questions: exam.questions.map((q) => (q.id === questionId ? { ...q, favorite: on } : q)) };
-}
-
-/** The star: adds or removes the question from favourites. */
-export async function toggleFavorite(questionId: number): Promise<boolean | null> {
-  const exam = $examination.get();
-  const question = exam?.questions.find((q) => q.id === questionId);
-  // The demo and an offline training (id 0) have no stored test whose questions could be starred.
-  if (!question || isDemo() || !exam?.id) return null;
-  try {
-    const on = await setFavorite(questionId, !question.favorite);
-    $examination.set(markFavorite($examination.get(), questionId, on));
-    if ($result.get()) $result.set(markFavorite($result.get(), questionId, on));
-    return on;
-  } catch (error) {
-    fail(error);
-    return null;
-  }
-}
