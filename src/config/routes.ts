@@ -45,6 +45,8 @@ export const routes = [
   { key: 'externalLink', path: 'external_link_self', noIndex: true, noRobots: true },
   // Added last: the browser suite's axe checks take the routes five at a time in this order (a11y.spec.ts).
   { key: 'readiness', path: 'readiness' },
+  // What the service worker shows for a page it has neither from the network nor cached (issue 23).
+  { key: 'noConnection', path: 'no-connection', noIndex: true, noRobots: true },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = (typeof routes)[number]['key'];

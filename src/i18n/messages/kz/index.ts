@@ -9,6 +9,7 @@ import rules from './rules.json';
 import centre from './centre.json';
 import readiness from './readiness.json';
 import lessons from './lessons.json';
+import pwa from './pwa.json';
 import { dictionaryOf, type AreaFilesLike } from '../dictionary';
 import type { areas as ruAreas } from '../ru';
 
@@ -23,5 +24,6 @@ export const areas = {
   centre,
   readiness,
   lessons,
+  pwa,
 } satisfies AreaFilesLike<typeof ruAreas>;
 export default dictionaryOf(areas);

@@ -9,7 +9,8 @@ import rules from './rules.json';
 import centre from './centre.json';
 import readiness from './readiness.json';
 import lessons from './lessons.json';
+import pwa from './pwa.json';
 import { dictionaryOf } from '../dictionary';
 
-export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre, readiness, lessons };
+export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre, readiness, lessons, pwa };
 export default dictionaryOf(areas);
