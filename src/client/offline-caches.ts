@@ -1,7 +1,7 @@
 // The page's side of the caches the service worker serves from (issue 23): clearing them from the
 // settings, and a lesson video saved for offline or removed (cache `zhol-videos`, which the worker
 // serves with range requests).
-import { isClearableCache, VIDEO_CACHE } from '../sw/names';
+import { isClearableCache, VIDEO_CACHE } from '../shared/cache-names';
 
 /** Empties the pages, pictures and videos caches; returns their names. */
 export async function clearOfflineCaches(store: CacheStorage = caches): Promise<string[]> {

@@ -5,7 +5,7 @@
 // once, from the second visit on, remembering a "Not now".
 import { messageSW, Workbox } from 'workbox-window';
 import type { Locale } from '../i18n/locales';
-import type { WorkerMessage } from '../sw/names';
+import type { WorkerMessage } from '../shared/cache-names';
 import { storedJSON, storedText } from './browser-storage';
 import { removeToast, showToast } from './toasts';
 
@@ -115,7 +115,11 @@ export function startPwa(): void {
   workbox = new Workbox('/sw.js', { scope: '/' });
   const wb = workbox;
   wb.addEventListener('waiting', () => offerUpdate(wb));
-  void wb.register().then(() => cachePagesOf().catch(() => false));
+  // A browser that refuses workers (a policy, the browser suite) keeps the site as it is without one.
+  wb.register().then(
+    () => cachePagesOf().catch(() => false),
+    () => undefined,
+  );
   // The client router swaps pages without a load: a page of another locale asks for its language.
   let locale = pageLocale();
   document.addEventListener('astro:page-load', () => {

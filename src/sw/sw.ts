@@ -22,7 +22,13 @@ import { RangeRequestsPlugin } from 'workbox-range-requests';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, CacheOnly, NetworkOnly } from 'workbox-strategies';
-import { PAGES_CACHE_PREFIX, IMAGE_CACHE, IMAGE_MAX_ENTRIES, VIDEO_CACHE, type WorkerMessage } from './names';
+import {
+  PAGES_CACHE_PREFIX,
+  IMAGE_CACHE,
+  IMAGE_MAX_ENTRIES,
+  VIDEO_CACHE,
+  type WorkerMessage,
+} from '../shared/cache-names';
 import { groupOfUrl, noConnectionUrl, normalisePath, SEARCH_LANGUAGES } from './precache-plan.mjs';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatNumber } from '../../i18n/format';
 import { interpolate, type Texts } from '../../i18n/interpolate';
-import { IMAGE_MAX_ENTRIES } from '../../sw/names';
+import { IMAGE_MAX_ENTRIES } from '../../shared/cache-names';
 import { clearOfflineCaches } from '../../client/offline-caches';
 
 interface Props {

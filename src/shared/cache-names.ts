@@ -1,4 +1,4 @@
-// Names the page and the service worker share (issue 23; the offline contract names the caches).
+// Names the page (src/client) and the service worker (src/sw) share (issue 23; the offline contract names the caches).
 import type { Locale } from '../i18n/locales';
 
 export const PAGES_CACHE_PREFIX = 'zhol-pages-';
