@@ -7,7 +7,8 @@
 //   revision changed; one locale at a time, the learner's;
 // - `zhol-images`: pictures as they are seen (cache first, bounded); `zhol-videos`: lesson videos the
 //   learner saved (the page writes them), served with range requests so the player can seek.
-// `/rest/` is never cached: no route matches it, so the browser goes to the network as without a worker.
+// `/rest/` is never cached: API calls match no route and go to the network as without a worker (question
+// pictures the offline training saved itself are served from zhol-images, below).
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -137,6 +138,22 @@ registerRoute(
       new ExpirationPlugin({ maxEntries: IMAGE_MAX_ENTRIES, purgeOnQuotaError: true }),
     ],
   }),
+);
+
+// Question pictures come from the API under content-hash names (/rest/v1/media/<hash>.<ext>, never
+// changed). The worker caches nothing of /rest/, but it serves the ones the offline training saved in
+// zhol-images with its pack (src/features/offline), so a downloaded pack shows its pictures offline.
+const packPictures = new CacheOnly({ cacheName: IMAGE_CACHE });
+registerRoute(
+  ({ request, url }) =>
+    request.destination === 'image' && sameOrigin(url) && url.pathname.startsWith('/rest/v1/media/'),
+  async (options: RouteHandlerCallbackOptions) => {
+    try {
+      return await packPictures.handle(options);
+    } catch {
+      return fetch(options.request);
+    }
+  },
 );
 
 // Lesson videos and their captions: from zhol-videos when the learner saved them, as ranges (the player

@@ -150,3 +150,44 @@ test('a lesson video saved for offline plays and seeks without a network, and ca
   await page.getByRole('button', { name: t('ru', 'pwa.removeVideo') }).click();
   await expect(page.locator('[data-lesson-offline="absent"]')).toBeVisible();
 });
+
+test('Settings → Offline storage shows the bytes used and clears pages, pictures and videos, keeping the shell and IndexedDB', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/ru/settings');
+  await controlled(page);
+  await localeCached(page, 'ru');
+  // An answer queue of H2's kind in IndexedDB: Clear must leave it alone.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('zhol-offline', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('answers');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('answers', 'readwrite');
+          tx.objectStore('answers').put({ value: 2 }, 'client-1');
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  const section = page.locator('[data-offline-storage]');
+  await expect(section.locator('[data-offline-used]')).toContainText(/\d/);
+  await section.getByRole('button', { name: t('ru', 'pwa.storageClear') }).click();
+  await expect(section.locator('[data-offline-cleared]')).toHaveText(t('ru', 'pwa.storageCleared'));
+  const names = await page.evaluate(() => caches.keys());
+  expect(names.filter((n) => n.startsWith('zhol-'))).toEqual([]);
+  expect(names.some((n) => n.startsWith('workbox-precache'))).toBe(true);
+  const kept = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('zhol-offline');
+        open.onsuccess = () => {
+          const get = open.result.transaction('answers').objectStore('answers').get('client-1');
+          get.onsuccess = () => resolve(get.result);
+        };
+      }),
+  );
+  expect(kept).toEqual({ value: 2 });
+});
