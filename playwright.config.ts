@@ -26,6 +26,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'off',
+    // page.route does not see what a service worker fetches: the suite runs without one; the offline
+    // specs allow it (tests/e2e/offline.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
@@ -47,6 +50,8 @@ export default defineConfig({
         PORT: String(port),
         ZHOL_DEMO: '1',
         DATABASE_URL: `file:${process.env.ZHOL_E2E_DB}`,
+        // The update test's next service worker (scripts/server.mjs servedNextWorker).
+        ZHOL_E2E_NEXT_SW: '1',
         ZHOL_STREAM_CHECK_URL: `http://127.0.0.1:${port + 1}/oembed?format=json&url={url}`,
         // The provider is on this machine: named, or the server refuses to call a loopback address.
         ZHOL_STREAMS_ALLOW_HOSTS: `127.0.0.1:${port + 1}`,

@@ -8,6 +8,8 @@
 //   pages   Lighthouse in the system Chromium: the four scores, LCP, CLS, TBT, JS and CSS
 //           (scripts/bench-pages.mjs);
 //   rules   the rules search (scripts/bench-rules.mjs, when present);
+//   precache  what the service worker keeps offline for one language (shell + its pages + its search,
+//           media excluded), raw, gzip and brotli as sent (scripts/bench-precache.mjs);
 //   media   the server's memory under Range requests on a 40 MB video (scripts/bench-media.ts);
 //   answer  the answer call's CPU beside the locale call's, and its latency with 100 learners who
 //           think between answers (scripts/bench-api.ts);
@@ -34,7 +36,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort } from './lib/net.mjs';
 
-const PARTS = ['weight', 'pages', 'rules', 'media', 'answer', 'api', 'season', 'clips'];
+const PARTS = ['weight', 'pages', 'rules', 'precache', 'media', 'answer', 'api', 'season', 'clips'];
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
   console.log(`npm run bench [-- --only ${PARTS.join(',')}] [-- --quick]
@@ -291,6 +293,19 @@ if (parts.has('weight') || parts.has('pages') || parts.has('rules')) {
   }
 }
 
+// The offline precache of each language against its budget (scripts/bench-precache.mjs).
+if (parts.has('precache')) {
+  const { measurePrecache, printPrecache } = await import('./bench-precache.mjs');
+  results.precache = measurePrecache();
+  if (results.precache) printPrecache(results.precache);
+  else {
+    console.error(
+      'bench: dist/precache.json is missing (a build from before the service worker): run `npm run build`.',
+    );
+    failed.push('precache');
+  }
+}
+
 // Media: the server's memory under range requests on a 40 MB video, and a cold hash (scripts/bench-media.ts).
 if (parts.has('media')) results.media = runPart('scripts/bench-media.ts');
 
@@ -491,6 +506,17 @@ function budgets(r) {
         `${worst.route}; largest HTML ${kb(largest.html)} ${largest.route}`,
       );
     }
+  }
+  if (r.precache) {
+    const [locale, worst] = Object.entries(r.precache.locales).reduce((a, b) =>
+      b[1].total.br > a[1].total.br ? b : a,
+    );
+    add(
+      `offline precache of one language ≤ ${kb(r.precache.budget)} (brotli, media excluded)`,
+      kb(worst.total.br),
+      Object.values(r.precache.locales).every((l) => l.total.br <= r.precache.budget),
+      `${locale}: ${worst.total.files} files, ${kb(worst.total.raw)} raw, ${kb(worst.total.gzip)} gzip`,
+    );
   }
   const measuredPages = Array.isArray(r.pages) ? r.pages.filter((p) => !p.error) : [];
   if (Array.isArray(r.pages) && r.pages.length > measuredPages.length)

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm run build`: the Astro build, the API bundle, then Pagefind over the built pages, then brotli and
-// gzip copies of the text assets (scripts/compression.mjs). Pagefind and the copies must come after
+// `npm run build`: the Astro build, the API bundle, then Pagefind over the built pages, then the service
+// worker with its precache list (scripts/build-sw.mjs), then brotli and gzip copies of the text assets
+// (scripts/compression.mjs). Pagefind and the copies must come after
 // every `astro build`, because the build wipes dist/ (and the copies must include Pagefind's files).
 import { spawnSync } from 'node:child_process';
+import { buildServiceWorker } from './build-sw.mjs';
 import { precompressDir } from './compression.mjs';
 
 const steps = [
@@ -18,6 +20,10 @@ for (const [title, command, args] of steps) {
     process.exit(result.status || 1);
   }
 }
+
+// After Pagefind (its files are precached), before the copies (sw.js gets them too).
+const sw = await buildServiceWorker();
+console.log(`build: service worker with ${sw.count} precached files (${(sw.size / 1024).toFixed(0)} KB, all locales)`);
 
 // Brotli at its best quality is slow (seconds for the whole site), which is why it happens here once
 // and not per request; the server sends these copies by Accept-Encoding.

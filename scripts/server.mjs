@@ -63,6 +63,9 @@ const csp = [
   "media-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The service worker and the web app manifest (issue 23).
+  "worker-src 'self'",
+  "manifest-src 'self'",
   `frame-src ${frameSources.join(' ')}`,
   "frame-ancestors 'none'",
   "base-uri 'self'",
@@ -137,9 +140,36 @@ function honestStatusLine(res) {
   };
 }
 
+/** The service worker script is asked for again on every check, so a new build reaches learners at once. */
+function noCacheForServiceWorker(req, res) {
+  if ((req.url ?? '').split('?')[0] !== '/sw.js') return;
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = (...args) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    return writeHead(...args);
+  };
+}
+
+// The browser suite's update test (tests/e2e/offline.spec.ts) needs a next build's worker from this same
+// origin, which nothing in the browser can fake (the browser fetches sw.js past every interception).
+// Only with ZHOL_E2E_NEXT_SW=1 (set by playwright.config.ts alone): a request for /sw.js carrying the
+// cookie zhol_e2e_sw=next gets a changed copy that answers the message {type: 'VERSION'} with 'next'.
+const nextWorkerForTests = process.env.ZHOL_E2E_NEXT_SW === '1';
+function servedNextWorker(req, res) {
+  if (!nextWorkerForTests || (req.url ?? '').split('?')[0] !== '/sw.js') return false;
+  if (!/(?:^|;\s*)zhol_e2e_sw=next(?:;|$)/.test(req.headers.cookie ?? '')) return false;
+  const next = `${readFileSync(join(clientDir, 'sw.js'), 'utf8')}
+self.addEventListener('message', (e) => { if (e.data && e.data.type === 'VERSION') e.ports[0].postMessage('next'); });`;
+  res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end(next);
+  return true;
+}
+
 const server = http.createServer((req, res) => {
   honestStatusLine(res);
   securityHeaders(req, res);
+  noCacheForServiceWorker(req, res);
+  if (servedNextWorker(req, res)) return;
   // Static text files go out as their precompressed copy when the browser takes one; anything else
   // HTML or JSON of 1 KB or more (pages rendered per request, API answers) is compressed on the fly.
   if (servePrecompressed(req, res, precompressed)) return;

@@ -28,6 +28,8 @@ mkdirSync('test-reports', { recursive: true });
 const vitestReport = 'test-reports/vitest.json';
 const e2eReport = 'test-reports/e2e.json';
 run('type check', bin('astro'), ['check']);
+// The service worker is typed against the worker's globals, not the page's (src/sw/tsconfig.json).
+run('service worker type check', bin('tsc'), ['-p', 'src/sw']);
 // The formatter's verdict (biome.json; `npm run format` fixes it): a change that is not formatted fails here.
 run('format check', bin('biome'), ['format', '.']);
 // The linter's verdict (biome.json: unused imports and variables, unreachable code, focused or skipped tests).

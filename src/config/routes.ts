@@ -47,6 +47,8 @@ export const routes = [
   { key: 'readiness', path: 'readiness' },
   // Offline training from downloaded packs: prerendered so the service worker can precache it (issue 23).
   { key: 'offline', path: 'tests/offline', noIndex: true },
+  // What the service worker shows for a page it has neither from the network nor cached (issue 23).
+  { key: 'noConnection', path: 'no-connection', noIndex: true, noRobots: true },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = (typeof routes)[number]['key'];

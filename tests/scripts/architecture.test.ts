@@ -58,6 +58,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   config: ['shared', 'i18n'],
   server: ['shared', 'i18n', 'config'],
   client: ['shared', 'i18n', 'config'],
+  // The service worker (issue 23) runs in its own global scope: it shares names with the page only through shared/.
+  sw: ['shared', 'i18n'],
   components: ['shared', 'i18n', 'config', 'client', 'styles'],
   features: ['shared', 'i18n', 'config', 'client', 'components', 'server', 'styles'],
   layouts: ['shared', 'i18n', 'config', 'client', 'components', 'features', 'server', 'styles'],

@@ -10,6 +10,7 @@ import centre from './centre.json';
 import readiness from './readiness.json';
 import lessons from './lessons.json';
 import offline from './offline.json';
+import pwa from './pwa.json';
 import { dictionaryOf, type AreaFilesLike } from '../dictionary';
 import type { areas as ruAreas } from '../ru';
 
@@ -25,5 +26,6 @@ export const areas = {
   readiness,
   lessons,
   offline,
+  pwa,
 } satisfies AreaFilesLike<typeof ruAreas>;
 export default dictionaryOf(areas);

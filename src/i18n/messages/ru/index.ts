@@ -25,4 +25,8 @@ export const areas = {
   lessons,
   offline,
 };
+import pwa from './pwa.json';
+import { dictionaryOf } from '../dictionary';
+
+export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre, readiness, lessons, pwa };
 export default dictionaryOf(areas);
