@@ -10,6 +10,7 @@ import centre from './centre.json';
 import readiness from './readiness.json';
 import lessons from './lessons.json';
 import offline from './offline.json';
+import pwa from './pwa.json';
 import { dictionaryOf } from '../dictionary';
 
 export const areas = {
@@ -24,9 +25,6 @@ export const areas = {
   readiness,
   lessons,
   offline,
+  pwa,
 };
-import pwa from './pwa.json';
-import { dictionaryOf } from '../dictionary';
-
-export const areas = { shell, account, exam, statistics, course, autodrome, rules, centre, readiness, lessons, pwa };
 export default dictionaryOf(areas);
