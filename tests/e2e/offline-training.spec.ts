@@ -4,10 +4,11 @@
 // reopened online: all 30 land once (the history and statistics APIs show one training of 30, a replay
 // of what was sent records nothing, another page load sends nothing), and a second device signed in as
 // the same learner sees the training in its history. The browser keeps its profile in a temporary
-// folder so IndexedDB outlives the closed context. Service workers stay blocked here (the worker's own
-// specs opt in). A pack made stale by a changed bank is shown with the server's answer stubbed: changing
-// the shared bank would change what the other specs see.
-import { mkdtempSync, rmSync } from 'node:fs';
+// folder so IndexedDB outlives the closed context. The first test runs with the service worker, as a
+// learner would: the offline page itself is opened with no network, from what the worker kept. A pack
+// made stale by a changed bank is shown with the server's answer stubbed (service worker blocked, so
+// the stub sees every call): changing the shared bank would change what the other specs see.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,14 +22,26 @@ const PASSWORD = 'zhol-demo-2025';
 const baseURL = `http://127.0.0.1:${process.env.ZHOL_E2E_PORT ?? 4455}`;
 const ANSWERS = '/rest/v1/core/user/offline/answers/';
 
-function launch(userDataDir: string): Promise<BrowserContext> {
+function launch(userDataDir: string, serviceWorkers: 'allow' | 'block' = 'block'): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_FLAGS,
     baseURL,
-    serviceWorkers: 'block',
+    serviceWorkers,
     viewport: { width: 1280, height: 800 },
   });
+}
+
+/** Waits until the service worker controls the page and holds every page and search file of the locale. */
+async function keptOffline(page: Page, locale: string): Promise<void> {
+  const plan = JSON.parse(readFileSync('dist/precache.json', 'utf8')) as Record<string, unknown[]>;
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await expect
+    .poll(
+      () => page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, `zhol-pages-${locale}`),
+      { timeout: 60_000 },
+    )
+    .toBe(plan[locale]!.length);
 }
 
 async function openPage(page: Page, path: string) {
@@ -99,7 +112,7 @@ test('30 answers given offline survive a closed browser, land once when back onl
   let context: BrowserContext | undefined;
   try {
     // Online: sign in and download the first category's pack on the tests page.
-    context = await launch(profile);
+    context = await launch(profile, 'allow');
     let page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, login);
     await openPage(page, '/ru/tests');
@@ -127,7 +140,9 @@ test('30 answers given offline survive a closed browser, land once when back onl
     }, qualification);
     expect(picture).toBe(true);
 
-    // The offline page lists the pack; from here on there is no network.
+    // From here on there is no network: the offline page comes from what the worker kept, and lists the pack.
+    await keptOffline(page, 'ru');
+    await context.setOffline(true);
     await section.locator('[data-offline-open]').click();
     await expect(page).toHaveURL('/ru/tests/offline');
     await waitForIslands(page);
@@ -135,7 +150,6 @@ test('30 answers given offline survive a closed browser, land once when back onl
     await expect(pack).toBeVisible();
     await expect(page.locator('[data-offline-pending]')).toHaveAttribute('data-offline-pending', '0');
     expect(await violations(page)).toEqual([]);
-    await context.setOffline(true);
     await pack.locator('[data-offline-count]').selectOption('30');
     await pack.locator('[data-offline-start]').click();
     const question = page.locator('section.question');
@@ -155,7 +169,7 @@ test('30 answers given offline survive a closed browser, land once when back onl
     await context.close();
 
     // Reopened online: the queue is sent on page load, once.
-    context = await launch(profile);
+    context = await launch(profile, 'allow');
     page = context.pages()[0] ?? (await context.newPage());
     const sent: OfflineSyncRequest[] = [];
     const acknowledged: OfflineSyncResponse[] = [];
