@@ -74,7 +74,12 @@ interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
 }
 
+let installOffered = false;
+
 function offerInstall(event: InstallPromptEvent): void {
+  // One offer a page, however often the browser says it could install.
+  if (installOffered) return;
+  installOffered = true;
   const t = texts();
   const dismiss = () => {
     installDismissed.set(new Date().toISOString());
@@ -103,15 +108,18 @@ function offerInstall(event: InstallPromptEvent): void {
   });
 }
 
-export function startPwa(): void {
+/** Starts the worker and the install offer; `earlier` is an install offer the page heard before this ran. */
+export function startPwa(earlier: Event | null = null): void {
   if (started || !('serviceWorker' in navigator)) return;
   started = true;
   const visit = countVisit();
-  addEventListener('beforeinstallprompt', (event) => {
+  const offered = (event: Event) => {
     // The browser's mini bar is replaced by our one polite offer, or by nothing.
     event.preventDefault();
     if (visit >= 2 && !installDismissed.get()) offerInstall(event as InstallPromptEvent);
-  });
+  };
+  if (earlier) offered(earlier);
+  addEventListener('beforeinstallprompt', offered);
   workbox = new Workbox('/sw.js', { scope: '/' });
   const wb = workbox;
   wb.addEventListener('waiting', () => offerUpdate(wb));
