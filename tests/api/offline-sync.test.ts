@@ -417,7 +417,7 @@ describe.each(dialects)('offline study on %s', (dialect) => {
     }
   });
 
-  it('refuses answers from the future, before the account, with a value the question lacks, or of another category', async () => {
+  it('records a device clock running ahead as now; refuses answers before the account, with a value the question lacks, or of another category', async () => {
     const { client, id } = await cloneLearner();
     const pack = await packOf(client);
     const q = pack.questions[0]!;
@@ -438,13 +438,21 @@ describe.each(dialects)('offline study on %s', (dialect) => {
       'en',
     );
     expect(res.results.map((r) => r.reason ?? r.status)).toEqual([
-      en['errors.offlineFuture'],
+      'recorded',
       en['errors.offlineBeforeAccount'],
       en['errors.badAnswer'],
       en['errors.badAnswer'],
       'recorded',
     ]);
-    expect(await answerCount(id)).toBe(1);
+    expect(await answerCount(id)).toBe(2);
+    // Both are kept at the server's time, never ahead of it.
+    const times = await t.deps.db
+      .selectFrom('examination_answers as a')
+      .innerJoin('examinations as e', 'e.id', 'a.examination_id')
+      .select('a.answered_at')
+      .where('e.learner_id', '=', id)
+      .execute();
+    expect(times.map((r) => r.answered_at)).toEqual([t.clock.now.toISOString(), t.clock.now.toISOString()]);
     // The same sitting sent for another category is refused: a sitting is one category's training.
     const c = (
       await t.deps.db.selectFrom('qualifications').select('id').where('code', '=', 'C').executeTakeFirstOrThrow()
@@ -458,7 +466,7 @@ describe.each(dialects)('offline study on %s', (dialect) => {
     ]);
     expect(nowhere.results[0]!.reason).toBe(en['errors.offlineNotInQualification']);
     expect(nowhere.pack_stale).toBe(true);
-    expect(await answerCount(id)).toBe(1);
+    expect(await answerCount(id)).toBe(2);
   });
 
   it('takes at most OFFLINE_ANSWERS_PER_DAY answers in 24 hours: past it 429 with Retry-After, nothing recorded, then again a day on', async () => {
@@ -561,5 +569,25 @@ describe.each(dialects)('offline study on %s', (dialect) => {
     expect(await answerCount(id)).toBe(exam.question_count);
     await client.json('POST', '/v1/core/user/examinations/finish/', { examination: exam.id, status: 'cancelled' });
     expect((await sync(client, pack, batch)).results[0]!.status).toBe('recorded');
+  });
+
+  it('takes the answers of a category retired since its pack, and says the pack is stale (never a 404 that would keep them queued)', async () => {
+    const { client } = await cloneLearner();
+    const pack = await packOf(client);
+    await t.deps.db
+      .updateTable('qualifications')
+      .set({ retired_at: t.clock.now.toISOString() })
+      .where('id', '=', b)
+      .execute();
+    try {
+      clearQuestionCache();
+      const res = await sync(client, pack, [answer(pack.questions[0]!, true, randomUUID(), at(9, 30))]);
+      // Answered (200, acknowledged: the browser lets it go): a retired category gives no access any more.
+      expect(res.results.map((r) => [r.status, r.reason])).toEqual([['refused', en['errors.offlineNoAccess']]]);
+      expect(res.pack_stale).toBe(true);
+    } finally {
+      await t.deps.db.updateTable('qualifications').set({ retired_at: null }).where('id', '=', b).execute();
+      clearQuestionCache();
+    }
   });
 });

@@ -149,6 +149,14 @@ async function insertMemories(db: Kysely<Database>, rows: ReturnType<typeof repl
  */
 export async function replayMemories(db: Kysely<Database>, learnerId: number, questionIds: readonly number[]) {
   if (!questionIds.length) return;
+  // Deleted before the history is read: on PostgreSQL that locks the rows, so an online answer to one
+  // of these questions waits for this transaction rather than being lost between the read and the
+  // write; one whose question had no memory yet may still write first, hence the upsert below.
+  await db
+    .deleteFrom('question_memory')
+    .where('learner_id', '=', learnerId)
+    .where('question_id', 'in', questionIds)
+    .execute();
   const answers = await db
     .selectFrom('examination_answers as a')
     .innerJoin('examinations as e', 'e.id', 'a.examination_id')
@@ -160,12 +168,26 @@ export async function replayMemories(db: Kysely<Database>, learnerId: number, qu
     .orderBy('a.answered_at')
     .orderBy('a.id')
     .execute();
-  await db
-    .deleteFrom('question_memory')
-    .where('learner_id', '=', learnerId)
-    .where('question_id', 'in', questionIds)
-    .execute();
-  await insertMemories(db, replay(answers));
+  const rows = replay(answers);
+  for (let j = 0; j < rows.length; j += INSERT_CHUNK)
+    await db
+      .insertInto('question_memory')
+      .values(rows.slice(j, j + INSERT_CHUNK))
+      // The replay read every answer committed so far: its state is the whole history's.
+      .onConflict((oc) =>
+        oc.columns(['learner_id', 'question_id']).doUpdateSet((eb) => ({
+          stability: eb.ref('excluded.stability'),
+          difficulty: eb.ref('excluded.difficulty'),
+          state: eb.ref('excluded.state'),
+          reps: eb.ref('excluded.reps'),
+          lapses: eb.ref('excluded.lapses'),
+          last_review: eb.ref('excluded.last_review'),
+          due: eb.ref('excluded.due'),
+          answers: eb.ref('excluded.answers'),
+          right: eb.ref('excluded.right'),
+        })),
+      )
+      .execute();
 }
 
 /** A learner's stored memories, by question id (all of them: a bank's share is picked by the caller). */

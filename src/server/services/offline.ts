@@ -59,8 +59,6 @@ export class OfflineQuotaError extends DomainError {
     return Math.max(1, Math.ceil(this.waitMs / 1000));
   }
 }
-/** How far ahead of the server's clock a device's may run before its answer is refused. */
-export const OFFLINE_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** A short digest of a value's JSON: 22 characters of SHA-256, as media names are. */
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
@@ -71,8 +69,11 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
  * another rev was given to another question, so it is not recorded. The comment and clause are not
  * in it: fixing a comment does not undo the learner's answer (the pack's version changes instead).
  */
+// What grades an answer: the options as numbered, the key and the picture the situation is drawn in.
+// The question's wording is left out, so a typo mended in the bank does not throw away the answers
+// queued on phones (a changed wording changes the pack's version, which the browser then updates).
 function questionRev(language: Locale, q: QuestionText): string {
-  return digest([language, q.lang, q.text, q.image, q.answers, q.correct]);
+  return digest([language, q.lang, q.image, q.answers, q.correct]);
 }
 
 /** A qualification that exists and is not retired, named in `locale`, or 404. */
@@ -222,7 +223,15 @@ export async function syncOfflineAnswers(
   // Any answer to a question gone or changed says the pack is stale, recorded before or not.
   const changed = request.answers.some((a) => !revs.has(`${a.question}:${a.rev}`));
   const packLanguage = request.answers.map((a) => revs.get(`${a.question}:${a.rev}`)).find((m) => m)?.language;
-  const latest = now.getTime() + OFFLINE_CLOCK_SKEW_MS;
+
+  const currentVersion = async (language: Locale): Promise<string | null> => {
+    try {
+      return (await packContent(db, await qualificationNamed(db, qualification.id, language), language)).version;
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'notFound') return null;
+      throw error;
+    }
+  };
 
   const synced = await db.transaction().execute(async (trx) => {
     // One sync (or training start) of a learner at a time: the checks below and the writes hold together.
@@ -270,8 +279,9 @@ export async function syncOfflineAnswers(
       const key = revs.get(`${a.question}:${a.rev}`);
       if (!key) return { client_id: a.client_id, status: 'stale' };
       if (a.value < 1 || a.value > question.answers_count) return refuse(a, 'errors.badAnswer');
-      const at = new Date(a.answered_at);
-      if (at.getTime() > latest) return refuse(a, 'errors.offlineFuture');
+      // A device clock ahead of the server's is the device's fault, not the answer's: the answer was
+      // given by now, so it is recorded as given now (refusing it would drop it from the queue for good).
+      const at = new Date(Math.min(Date.parse(a.answered_at), now.getTime()));
       if (at.toISOString() < learner.created_at) return refuse(a, 'errors.offlineBeforeAccount');
       const until = accessEndAt(periods, at);
       if (!until) return refuse(a, 'errors.offlineNoAccess');
@@ -372,10 +382,8 @@ export async function syncOfflineAnswers(
     return results;
   });
   // Also stale when today's pack in its language is not the one the answers were given from.
-  const packStale =
-    changed ||
-    (packLanguage !== undefined &&
-      (await packContent(db, await qualificationNamed(db, qualification.id, packLanguage), packLanguage)).version !==
-        request.pack);
+  // The answers are in: this only says whether the pack should be fetched again. A category retired
+  // since has no pack any more (stale, never a 404: that would keep the answers queued for ever).
+  const packStale = changed || (packLanguage !== undefined && (await currentVersion(packLanguage)) !== request.pack);
   return { results: synced, pack_stale: packStale, synced_at: now.toISOString() };
 }

@@ -11,7 +11,7 @@ export interface OfflinePack {
 }
 export interface OfflineQuestion {
   id: number;
-  /** Hash of what grades and shows the question (texts, answers, correct value): changes when the bank changes it. */
+  /** Hash of what grades the question (picture, answers, correct value; not its wording): changes when the bank changes those. */
   rev: string;
   theme: { id: number; name: string } | null;
   text: string;
