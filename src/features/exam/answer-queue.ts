@@ -14,7 +14,9 @@ export interface UnsentAnswer {
  * error is the server's verdict on the answer itself.
  */
 export function isNetworkFailure(error: unknown): boolean {
-  const status = (error as { status?: number } | null)?.status ?? 0;
+  // Only a call's failure has a status: anything else (the device's storage full, a bug) is not the
+  // network's, and retrying it would only repeat it.
+  const status = (error as { status?: unknown } | null)?.status;
   return status === 0 || status === 502 || status === 503 || status === 504;
 }
 

@@ -12,7 +12,7 @@ const browser = vi.hoisted(() => {
   return { window, state };
 });
 
-import { retryDelaySeconds } from './answer-queue';
+import { isNetworkFailure, retryDelaySeconds } from './answer-queue';
 import {
   $examFailure,
   $examination,
@@ -134,6 +134,18 @@ describe('an answer the network did not take', () => {
     expect($examination.get()!.answers[0]).toMatchObject({ answered: true, answer: 2, correct: false });
     expect($examination.get()!.mistakes).toBe(1);
     expect(session.size).toBe(0);
+  });
+
+  it('only a call that got no answer, or a 502/503/504, is the network; an error without a status is not', () => {
+    expect([0, 502, 503, 504].map((status) => isNetworkFailure({ status, desc: '' }))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(isNetworkFailure({ status: 500, desc: '' })).toBe(false);
+    expect(isNetworkFailure(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))).toBe(false);
+    expect(isNetworkFailure(null)).toBe(false);
   });
 
   it('a 502, 503 or 504 from the way to the server is a network failure too', async () => {
