@@ -579,6 +579,101 @@ describe.each(dialects)('accounts API on %s', (dialect) => {
       }
     }, 60_000);
 
+    it("a cookie's failures at any login spend its budget, and only a sign-in to its own learner restores it", async () => {
+      const start = t.clock.now;
+      // Hours on, where no other test's attempts are in the window.
+      const base = start.getTime() + 4 * HOUR;
+      t.clock.now = new Date(base);
+      try {
+        // The victim's cookie, left behind on a shared computer.
+        const cookie = deviceCookie(await login({ login: 'newcomer', password: DEMO_PASSWORD }, freshIp()));
+        await accountFailures('newcomer', 40);
+        // Nine guesses at the victim with it pass the brake…
+        for (let i = 0; i < 9; i++)
+          expect((await loginWith(cookie, { login: 'newcomer', password: `guess-${i}` }, freshIp())).status).toBe(401);
+        // …then the attacker signs in to their own account with the same cookie: that is no sign-in
+        // of the cookie's learner, so the budget is not restored (the browser gets a new cookie of
+        // its own, but the attacker kept the old one).
+        const own = await loginWith(cookie, { login: 'expired', password: DEMO_PASSWORD }, freshIp());
+        expect(own.status).toBe(200);
+        expect(deviceCookie(own)).not.toBe(cookie);
+        // One guess left (the tenth); after it the cookie is one more untrusted browser, braked.
+        expect((await loginWith(cookie, { login: 'newcomer', password: 'guess-9' }, freshIp())).status).toBe(401);
+        const braked = await loginWith(cookie, { login: 'newcomer', password: 'guess-10' }, freshIp());
+        expect(braked.status).toBe(429);
+        expect((await braked.json()).desc).toMatch(/^Too many sign-in attempts for this account\./);
+        const rows = await t.deps.db
+          .selectFrom('login_attempts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('attempted_at', '>=', new Date(base).toISOString())
+          .where('trusted', '=', 1)
+          .where('success', '=', 0)
+          .executeTakeFirstOrThrow();
+        expect(Number(rows.n)).toBe(10);
+
+        // Failures with a cookie at other logins count too: ten at other accounts (an unknown one
+        // among them) and the owner's own browser is braked like any other.
+        t.clock.now = new Date(base + 20 * MINUTE);
+        const other = deviceCookie(await login({ login: 'learner', password: DEMO_PASSWORD }, freshIp()));
+        await accountFailures('learner', 40);
+        for (let i = 0; i < 10; i++) {
+          const target = i % 2 ? 'expired' : 'ghost-of-a-cookie';
+          expect((await loginWith(other, { login: target, password: `guess-${i}` }, freshIp())).status).toBe(401);
+        }
+        expect((await loginWith(other, { login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(429);
+        // Once its failures leave the window it is trusted again, and a sign-in of its own learner
+        // (and only that) starts its budget afresh: nine failures, the owner in, nine more, the owner in.
+        t.clock.now = new Date(base + 36 * MINUTE);
+        await accountFailures('learner', 40);
+        for (let round = 0; round < 2; round++) {
+          for (let i = 0; i < 9; i++) {
+            const target = i % 2 ? 'expired' : 'ghost-of-a-cookie';
+            expect((await loginWith(other, { login: target, password: `again-${i}` }, freshIp())).status).toBe(401);
+          }
+          expect((await loginWith(other, { login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
+        }
+      } finally {
+        t.clock.now = new Date(base + 60 * MINUTE);
+        expect((await login({ login: 'newcomer', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
+        expect((await login({ login: 'learner', password: DEMO_PASSWORD }, freshIp())).status).toBe(200);
+        t.clock.now = start;
+      }
+    }, 60_000);
+
+    it("exempts from the address slow-down only its own learner's sign-in, never spraying at other accounts", async () => {
+      const start = t.clock.now;
+      // Hours on, where no other test's attempts are in the window.
+      const base = start.getTime() + 5 * HOUR;
+      t.clock.now = new Date(base);
+      const ip = '192.0.2.99';
+      try {
+        // The attacker's own account, signed in from elsewhere: a trusted cookie, for newcomer.
+        const own = deviceCookie(await login({ login: 'newcomer', password: DEMO_PASSWORD }, freshIp()));
+        // The address past 300 failures across accounts (written straight into the table).
+        const rows = Array.from({ length: 350 }, (_, i) => ({
+          login_key: `unknown:cookie-spray-${i % 50}`,
+          ip,
+          success: 0,
+          attempted_at: t.clock.now.toISOString(),
+        }));
+        for (let i = 0; i < rows.length; i += 100)
+          await t.deps.db
+            .insertInto('login_attempts')
+            .values(rows.slice(i, i + 100))
+            .execute();
+        // With that cookie, guesses at other accounts (known or not) are slowed like any browser's.
+        for (const target of ['learner', 'expired', 'ghost-of-a-spray']) {
+          const res = await loginWith(own, { login: target, password: 'guess' }, ip);
+          expect(res.status).toBe(429);
+          expect((await res.json()).desc).toBe(en['errors.tooManyNetworkAttempts_one'].replace('{{count}}', '1'));
+        }
+        // The cookie's owner is not: in at once from this address.
+        expect((await loginWith(own, { login: 'newcomer', password: DEMO_PASSWORD }, ip)).status).toBe(200);
+      } finally {
+        t.clock.now = start;
+      }
+    }, 60_000);
+
     it('keeps at most ten browsers per learner, the ones used last', async () => {
       const fromNew = () => login({ login: 'expired', password: DEMO_PASSWORD }, freshIp());
       const firstBrowser = deviceCookie(await fromNew());

@@ -1,8 +1,9 @@
 // Device cookies (DESIGN §8, OWASP "Slow Down Online Guessing Attacks with Device Cookies"): every
 // successful sign-in leaves the browser a random token bound to that learner; only its SHA-256 is
 // stored (trusted_devices), so every app process reads the same. A sign-in that brings a trusted
-// device cookie for the account it names skips the account brake and the address slow-down
-// (login-limits.ts): guesses from elsewhere cannot keep an owner's own browser out.
+// device cookie for the account it names skips the account brake, the pair limit and the address
+// slow-down (login-limits.ts): guesses from elsewhere cannot keep an owner's own browser out. For any
+// other login the cookie exempts nothing, and its failures there still spend its budget.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';

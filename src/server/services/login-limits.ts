@@ -1,8 +1,10 @@
 // Login limits (DESIGN §8). Brute force is kept out without handing anyone a lock-out button:
 // - a trusted device (a device cookie from an earlier sign-in of this account in this browser, see
-//   devices.ts) skips every limit below: the owner's own browser always gets in. Each device cookie
-//   has its own budget: after 10 failures in the window it is trusted no more (a stolen cookie
-//   buys no guesses) until they leave the window or it signs in;
+//   devices.ts) skips every limit below, for its own learner's login only: the owner's own browser
+//   always gets in. At any other login the cookie exempts nothing: the browser is one more untrusted
+//   client. Each device cookie has its own budget: after 10 failures in the window, at whatever
+//   logins, it is trusted no more (a stolen or left-behind cookie buys no guesses) until they leave
+//   the window or it signs in to its own learner (a sign-in to another account does not count);
 // - per account *and* address: 10 failures in 15 minutes refuse that pair (even the right password)
 //   until the window has passed. Only the guesser's own address is refused;
 // - a client (account and address) that comes back before the Retry-After it was given is refused
@@ -14,8 +16,9 @@
 //   last 30 days (a "known" address) skips it;
 // - per address across accounts: a slow-down, never a wall. Past 300 failed or refused attempts in
 //   the window, attempts from that address are let through one at a time, 1 s apart, doubling every
-//   100 further up to a minute. Never for a known address or a browser with a trusted device cookie
-//   (of any learner): a school's NAT slows only browsers it has never seen sign in.
+//   100 further up to a minute. Never for a known address or for the owner's trusted device at its
+//   own login: a school's NAT slows only learners it has never seen sign in (from this address or
+//   this browser). Another learner's cookie does not exempt a browser from it.
 // Refused attempts are kept (not only checked ones): they count for the address and, when they
 // ignored a wait, for the client, so a flood costs the flooder. They never count for the account
 // brake, which would turn it into a lock.
@@ -39,7 +42,7 @@ export const ACCOUNT_SPACING_MS = 2_000;
 export const MAX_SPACING_MS = 60_000;
 export const ADDRESS_SLOW_AFTER = 300;
 export const ADDRESS_SPACING_MS = 1_000;
-/** Failures after which a device cookie is no longer trusted (until they leave the window or it signs in). */
+/** Failures (at any login) after which a device cookie is no longer trusted (until they leave the window or it signs in to its own learner). */
 export const MAX_FAILURES_PER_DEVICE = 10;
 /** The wait of a client that ignored its first Retry-After; doubled for each further one. */
 export const IMPATIENT_SPACING_MS = 1_000;
@@ -119,15 +122,16 @@ async function waitFor(
       .executeTakeFirst()
       .then((row) => (row?.at ? Date.parse(row.at) : 0));
 
-  // The device cookie's own budget: failures since it last signed in.
-  let trusted = false;
-  if (device) {
+  // The device cookie is trusted only for the learner it was issued to (OWASP): for any other login
+  // the browser is one more untrusted client. Its budget counts its failures at every login, and only
+  // a sign-in to its own learner starts it afresh (signing in to another account with it does not).
+  if (device && key === `learner:${device.learnerId}`) {
     const ofDevice = checkedAll.where('device_id', '=', device.id).where('attempted_at', '>', since);
-    const lastSignIn = await maxId(ofDevice.where('success', '=', 1));
-    trusted = (await count(ofDevice.where('success', '=', 0).where('id', '>', lastSignIn))) < MAX_FAILURES_PER_DEVICE;
+    const lastSignIn = await maxId(ofDevice.where('success', '=', 1).where('login_key', '=', key));
+    const failures = await count(ofDevice.where('success', '=', 0).where('id', '>', lastSignIn));
+    // The owner's own browser: no limit at all.
+    if (failures < MAX_FAILURES_PER_DEVICE) return { wait: 0, trusted: true };
   }
-  // The owner's own browser: no limit at all.
-  if (trusted && key === `learner:${device!.learnerId}`) return { wait: 0, trusted: true };
 
   const earlier = earlierAll.where('login_key', '=', key);
   const checked = earlier.where('refused', '=', 0);
@@ -170,16 +174,14 @@ async function waitFor(
     const spacing = accountSpacing(failures);
     if (spacing) limits.push({ until: (await lastAt(untrusted)) + spacing, limit: 'account' });
 
-    // The address, across accounts: refused attempts count too, checked ones take the turns. A
-    // browser that signed in before (any learner's trusted device) is not slowed by its neighbours.
-    if (!trusted) {
-      const fromAddress = earlierAll.where('ip', '=', ip);
-      const spacing = addressSpacing(
-        await count(fromAddress.where('success', '=', 0).where('attempted_at', '>', since)),
-      );
-      if (spacing)
-        limits.push({ until: (await lastAt(fromAddress.where('refused', '=', 0))) + spacing, limit: 'address' });
-    }
+    // The address, across accounts: refused attempts count too, checked ones take the turns. (The
+    // owner's own trusted browser returned above: a browser's cookie for another learner exempts nothing.)
+    const fromAddress = earlierAll.where('ip', '=', ip);
+    const addressWait = addressSpacing(
+      await count(fromAddress.where('success', '=', 0).where('attempted_at', '>', since)),
+    );
+    if (addressWait)
+      limits.push({ until: (await lastAt(fromAddress.where('refused', '=', 0))) + addressWait, limit: 'address' });
   }
   const longest = limits.reduce((a, b) => (b.until > a.until ? b : a), { until: 0, limit: 'pair' as LoginLimit });
   const wait = Math.max(0, longest.until - now.getTime());

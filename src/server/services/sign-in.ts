@@ -14,7 +14,7 @@ export interface SignInInput {
   password: string;
   /** The caller's address, for the login limits. */
   ip: string;
-  /** The device cookie the browser brought (devices.ts): trusted, it exempts it from the account brake. */
+  /** The device cookie the browser brought (devices.ts): trusted, it exempts it from the limits, at its own learner's login only. */
   deviceToken?: string | undefined;
   /** A session token the browser brought along: ended, never reused. */
   previousToken?: string | undefined;
