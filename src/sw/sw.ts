@@ -7,8 +7,9 @@
 //   revision changed; one locale at a time, the learner's;
 // - `zhol-images`: pictures as they are seen (cache first, bounded); `zhol-videos`: lesson videos the
 //   learner saved (the page writes them), served with range requests so the player can seek.
-// `/rest/` is never cached: API calls match no route and go to the network as without a worker (question
-// pictures the offline training saved itself are served from zhol-images, below).
+// Nothing of `/rest/` is ever stored by the worker: API calls match no route and go to the network as
+// without a worker. It only serves what the page itself put in its caches: question pictures the offline
+// training saved in zhol-images, and operator lesson videos (with their posters) saved in zhol-videos.
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -102,17 +103,19 @@ self.addEventListener('message', (event) => {
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const isApi = (url: URL) => url.pathname === '/rest' || url.pathname.startsWith('/rest/');
 
-// Pages: the network first (fresh content, signed-in state), but not for long on a weak signal; then
-// the cached page; then the "no connection" page of the path's locale.
-const pageNetwork = new NetworkOnly({ networkTimeoutSeconds: 4 });
+// Pages: the network first (fresh content, signed-in state); when a cached copy exists, not for long on a
+// weak signal, then that copy. A page never cached waits for the network however slow (as without a
+// worker) and gets the "no connection" page of the path's locale only when the network fails.
+const pageNetworkOrCopy = new NetworkOnly({ networkTimeoutSeconds: 4 });
+const pageNetwork = new NetworkOnly();
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && !isApi(url),
   async (options: RouteHandlerCallbackOptions) => {
+    const url = new URL(options.request.url);
+    const cached = await cachedLocaleFile(url);
     try {
-      return await pageNetwork.handle(options);
+      return await (cached ? pageNetworkOrCopy : pageNetwork).handle(options);
     } catch (error) {
-      const url = new URL(options.request.url);
-      const cached = await cachedLocaleFile(url);
       if (cached) return cached;
       const first = url.pathname.split('/')[1] as Locale;
       const offline = await matchPrecache(noConnectionUrl(locales.includes(first) ? first : 'ru'));
@@ -126,6 +129,28 @@ registerRoute(
 registerRoute(
   ({ request, url }) => request.mode !== 'navigate' && sameOrigin(url) && groupOfUrl(url.pathname) !== null,
   async ({ request, url }) => (await cachedLocaleFile(url)) ?? fetch(request),
+);
+
+// Lessons' saved files (src/features/course/SaveLessonVideo.tsx) are in zhol-videos, the operator's
+// replacement videos and posters included (/rest/v1/media/course/<lesson>/<hash>.mp4|.jpg): served from
+// there when saved (videos as ranges: the player asks for parts to seek), otherwise the network, uncached.
+// Registered first: Workbox takes the first matching route, and a poster is also an image.
+const savedVideos = new CacheOnly({
+  cacheName: VIDEO_CACHE,
+  plugins: [new RangeRequestsPlugin()],
+  matchOptions: { ignoreSearch: true, ignoreVary: true },
+});
+const savedOrNetwork = async (options: RouteHandlerCallbackOptions) => {
+  try {
+    return await savedVideos.handle(options);
+  } catch {
+    return fetch(options.request);
+  }
+};
+registerRoute(
+  ({ request, url }) =>
+    request.mode !== 'navigate' && sameOrigin(url) && url.pathname.startsWith('/rest/v1/media/course/'),
+  savedOrNetwork,
 );
 
 // Pictures (the site's and, written by the offline training, the packs'): cache first, bounded.
@@ -156,23 +181,11 @@ registerRoute(
   },
 );
 
-// Lesson videos and their captions: from zhol-videos when the learner saved them, as ranges (the player
-// asks for parts to seek); otherwise the network, uncached.
-const savedVideos = new CacheOnly({
-  cacheName: VIDEO_CACHE,
-  plugins: [new RangeRequestsPlugin()],
-  matchOptions: { ignoreSearch: true, ignoreVary: true },
-});
+// The course's own lesson videos and their captions: the same, from zhol-videos when saved.
 registerRoute(
   ({ request, url }) =>
     (request.destination === 'video' || request.destination === 'track' || /\.(mp4|webm|vtt)$/.test(url.pathname)) &&
     sameOrigin(url) &&
     !isApi(url),
-  async (options: RouteHandlerCallbackOptions) => {
-    try {
-      return await savedVideos.handle(options);
-    } catch {
-      return fetch(options.request);
-    }
-  },
+  savedOrNetwork,
 );

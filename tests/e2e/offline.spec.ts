@@ -1,7 +1,8 @@
 // Offline (issue 23), with the service worker this file alone allows (the rest of the suite blocks it,
 // playwright.config.ts): the worker installs and controls the page; after one online visit, with the
 // browser context offline, the rules page and its Pagefind search, a written lesson and a page never
-// visited (of that language) load, and any other page shows the "no connection" page; a new sw.js is
+// visited (of that language) load, and any other page shows the "no connection" page; online, a page never
+// kept waits for a slow answer (past the worker's 4 s timeout for cached pages); a new sw.js is
 // offered with "Reload" and controls the page once pressed; the manifest has no installability errors
 // (Chromium's own check over CDP: Lighthouse 12 has no PWA category); a saved lesson video plays offline.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -62,6 +63,26 @@ test('after one online visit the rules and their search, a written lesson and un
   // …as does an address nothing answers, in the locale of its path.
   await page.goto('/en/tests/123');
   await expect(page.locator('[data-no-connection]')).toContainText(t('en', 'pwa.offlineLead'));
+});
+
+test('a page the worker never kept waits for a slow network instead of showing "no connection"', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/ru/rules');
+  await controlled(page);
+  // The booking page is not kept offline; its answer takes longer than the worker's 4 s page timeout.
+  let delayed = 0;
+  await context.route('**/ru/booking', async (route) => {
+    delayed += 1;
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await route.continue();
+  });
+  await page.goto('/ru/booking', { timeout: 30_000 });
+  expect(delayed).toBeGreaterThan(0);
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.locator('[data-no-connection]')).toHaveCount(0);
 });
 
 test('the manifest is installable by Chromium’s own checks and speaks the page’s language', async ({
