@@ -164,6 +164,8 @@ test('the learner’s course arrives without shifting the page (CLS 0)', async (
 test('learner watches a lesson, passes its credit test, sees progress move, and the next module opens only after the module test', async ({
   page,
 }) => {
+  // A walk through two modules' tests with axe over the 39-lesson page twice: past 60 s on CI's loaded cores.
+  test.setTimeout(150_000);
   await signIn(page);
   await open(page, '/ru/lessons');
   await waitForIslands(page);
