@@ -185,7 +185,10 @@ test('30 answers given offline survive a closed browser, land once when back onl
     const ids = sent.flatMap((batch) => batch.answers.map((a) => a.client_id));
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
-    expect(acknowledged.flatMap((r) => r.results.map((x) => x.status))).toEqual(Array(30).fill('recorded'));
+    // The responses' bodies are read after the page has moved on: wait for them.
+    await expect
+      .poll(() => acknowledged.flatMap((r) => r.results.map((x) => x.status)))
+      .toEqual(Array(30).fill('recorded'));
 
     const trainings = await history(page, qualification);
     expect(trainings).toHaveLength(1);

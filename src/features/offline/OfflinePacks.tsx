@@ -4,6 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user } from '../../client/auth';
+import { useHydrated } from '../../client/use-hydrated';
 import type { ApiRequestError } from '../../client/api';
 import { showErrorToast, showToast } from '../../client/toasts';
 import { formatDate, formatNumber } from '../../i18n/format';
@@ -36,13 +37,15 @@ export default function OfflinePacks({ locale, texts }: Props) {
   const packs = useStore($packs);
   const changed = useStore($packsChanged);
   const [busy, setBusy] = useState<number | null>(null);
+  // The server rendered nothing (it knows no learner): the first render in the browser must match.
+  const hydrated = useHydrated();
 
   useEffect(() => startOfflineSync(), []);
   useEffect(() => {
     void loadPacks(user?.id ?? null);
   }, [user?.id, changed]);
 
-  if (!user || !accesses.length) return null;
+  if (!hydrated || !user || !accesses.length) return null;
   const categories = flattenQualifications(qualifications);
   if (!categories.length) return null;
 
