@@ -117,10 +117,12 @@ describe('guessing floods against the login limits (SQLite file, trusted proxy)'
     await Promise.all(inFlight);
 
     // The flood ran (about 20 a second where the machine allows: at load 20+ it managed 230 in 25 s) and
-    // got nothing but 401 and 429, each 429 asking for a minute at most.
+    // got nothing but 401 and 429. Its waits are the slow-downs' (a minute at most) or, for an address
+    // that reached ten failed passwords at this account, the pair's refusal for the rest of the window
+    // (docs/operations.md "Login limits"): the guesser may be shut out for long, the owner never is.
     expect(floodStatuses.length).toBeGreaterThan(150);
     expect(new Set(floodStatuses)).toEqual(new Set([401, 429]));
-    expect(Math.max(...floodWaits)).toBeLessThanOrEqual(60);
+    expect(Math.max(...floodWaits)).toBeLessThanOrEqual(15 * 60);
     // Guesses actually checked: the first twenty, then one a turn of the brake at most (a loaded machine
     // stretches the flood, and with it the turns: 49 were seen at load 25). Rotating addresses bought
     // the attacker no more than that.
