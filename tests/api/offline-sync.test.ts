@@ -580,14 +580,14 @@ describe.each(dialects)('offline study on %s', (dialect) => {
       .where('id', '=', b)
       .execute();
     try {
-      clearQuestionCache();
+      clearQuestionCache(t.deps.db);
       const res = await sync(client, pack, [answer(pack.questions[0]!, true, randomUUID(), at(9, 30))]);
       // Answered (200, acknowledged: the browser lets it go): a retired category gives no access any more.
       expect(res.results.map((r) => [r.status, r.reason])).toEqual([['refused', en['errors.offlineNoAccess']]]);
       expect(res.pack_stale).toBe(true);
     } finally {
       await t.deps.db.updateTable('qualifications').set({ retired_at: null }).where('id', '=', b).execute();
-      clearQuestionCache();
+      clearQuestionCache(t.deps.db);
     }
   });
 });

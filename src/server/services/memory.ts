@@ -2,7 +2,7 @@
 // answer in any mode (services/exam/answer.ts, inside the answer's transaction), read by the
 // readiness figures and the smart training (services/readiness.ts), and rebuilt from the answer
 // history by the migration that created it (and by anyone who must repair it) with rebuildMemories.
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, OnConflictDatabase, OnConflictTables } from 'kysely';
 import { remember, type Memory } from '../../shared/memory';
 import { preparedWrite } from '../db/prepared';
 import type { Database } from '../db/schema';
@@ -26,6 +26,21 @@ export function nextMemory(stored: StoredMemory | null, correct: boolean, at: Da
  * The answer call's write: the new state, and the counts raised by the database itself (so two
  * answers racing on one question still count twice; the state is the later one's).
  */
+/** An upsert's new FSRS state: the row being written's (the answer's upsert and the replay's share it). */
+function newState(
+  eb: ExpressionBuilder<OnConflictDatabase<Database, 'question_memory'>, OnConflictTables<'question_memory'>>,
+) {
+  return {
+    stability: eb.ref('excluded.stability'),
+    difficulty: eb.ref('excluded.difficulty'),
+    state: eb.ref('excluded.state'),
+    reps: eb.ref('excluded.reps'),
+    lapses: eb.ref('excluded.lapses'),
+    last_review: eb.ref('excluded.last_review'),
+    due: eb.ref('excluded.due'),
+  };
+}
+
 export const storeMemoryQuery = preparedWrite(
   (
     db,
@@ -57,13 +72,7 @@ export const storeMemoryQuery = preparedWrite(
       })
       .onConflict((oc) =>
         oc.columns(['learner_id', 'question_id']).doUpdateSet((eb) => ({
-          stability: eb.ref('excluded.stability'),
-          difficulty: eb.ref('excluded.difficulty'),
-          state: eb.ref('excluded.state'),
-          reps: eb.ref('excluded.reps'),
-          lapses: eb.ref('excluded.lapses'),
-          last_review: eb.ref('excluded.last_review'),
-          due: eb.ref('excluded.due'),
+          ...newState(eb),
           answers: eb('question_memory.answers', '+', 1),
           right: eb('question_memory.right', '+', eb.ref('excluded.right')),
         })),
@@ -176,13 +185,7 @@ export async function replayMemories(db: Kysely<Database>, learnerId: number, qu
       // The replay read every answer committed so far: its state is the whole history's.
       .onConflict((oc) =>
         oc.columns(['learner_id', 'question_id']).doUpdateSet((eb) => ({
-          stability: eb.ref('excluded.stability'),
-          difficulty: eb.ref('excluded.difficulty'),
-          state: eb.ref('excluded.state'),
-          reps: eb.ref('excluded.reps'),
-          lapses: eb.ref('excluded.lapses'),
-          last_review: eb.ref('excluded.last_review'),
-          due: eb.ref('excluded.due'),
+          ...newState(eb),
           answers: eb.ref('excluded.answers'),
           right: eb.ref('excluded.right'),
         })),
