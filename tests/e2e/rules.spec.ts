@@ -141,7 +141,9 @@ test('results appearing shift nothing on the page', async ({ page }) => {
   await watchLayoutShifts(page);
   await open(page, url('ru', 'rules'));
   await page.getByRole('searchbox').fill(term.ru);
-  await expect(page.locator('.rules-search__result').first()).toBeVisible();
+  // Pagefind fetches its files one after another (script, entry, wasm, index, fragments), each held
+  // 800 ms: several seconds on a quiet machine, more on CI's loaded cores.
+  await expect(page.locator('.rules-search__result').first()).toBeVisible({ timeout: 30_000 });
   const cls = await settledLayoutShift(page);
   expect(cls.sources).toEqual([]);
   expect(cls.value).toBe(0);

@@ -178,6 +178,12 @@ export function bindRulesSearch(): void {
     }
   };
   input.addEventListener('input', run);
+  // Words typed before this script ran (a big page on a slow phone), or restored by the browser on
+  // Back, get their search now rather than waiting for another keystroke.
+  if (input.value.trim()) {
+    start();
+    void run();
+  }
   // Escape empties the box (and so closes the results that lie over the text).
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && input.value) {
