@@ -7,7 +7,7 @@
 
 import { largestRemainder, roundRobin } from './apportion';
 
-import type { AnswerResponse, Examination, ExaminationChanges, ExamMode, RunStatus } from './api/exam';
+import type { AnswerResponse, Examination, ExaminationChanges, ExamMode, ExamProtocol, RunStatus } from './api/exam';
 
 // ---- Mistakes and verdicts ------------------------------------------------------------------------
 
@@ -32,10 +32,28 @@ export function mistakesAllowed(
 
 /**
  * The ninth-mistake rule: an exam (not a training) ends as failed at the mistake that exceeds its
- * allowance — the ninth of 8 allowed — without waiting for the remaining questions.
+ * allowance — the ninth of 8 allowed — without waiting for the remaining questions. Not at the exam
+ * centre (issue 25): there the exam runs on to the finish, the last answer or the time, whatever the mistakes.
  */
-export function endsAtMistake(exam: { prepare: boolean }, mistakes: number, allowed: number): boolean {
-  return !exam.prepare && mistakes > allowed;
+export function endsAtMistake(
+  exam: { prepare: boolean; protocol?: ExamProtocol | undefined },
+  mistakes: number,
+  allowed: number,
+): boolean {
+  return !exam.prepare && exam.protocol !== 'centre' && mistakes > allowed;
+}
+
+/**
+ * Whether a running test keeps its verdicts to itself: a centre-protocol exam (issue 25) shows no
+ * answer's verdict, no mistakes and no correct count anywhere — its own view, the answer call, the
+ * history, statistics — until it ends.
+ */
+export function verdictsWithheld(exam: {
+  status: RunStatus;
+  prepare: boolean;
+  protocol?: ExamProtocol | undefined;
+}): boolean {
+  return exam.status === 'process' && !exam.prepare && exam.protocol === 'centre';
 }
 
 export type Verdict = 'process' | 'passed' | 'failed';
@@ -65,7 +83,7 @@ export function endingStatus(
 
 /** The verdict once an answer is counted: failed at the ninth mistake (exam), else judged at the last answer, else still running. */
 export function verdictAfterAnswer(
-  exam: { prepare: boolean; question_count: number },
+  exam: { prepare: boolean; protocol?: ExamProtocol | undefined; question_count: number },
   counts: { mistakes: number; correct: number },
   allowed: number,
 ): Verdict {

@@ -32,6 +32,14 @@ export type ExamStatus = (typeof EXAM_STATUSES)[number];
  */
 export const ENDED_BY = ['operator'] as const;
 export type EndedBy = (typeof ENDED_BY)[number];
+/**
+ * How an exam is run (issue 25). 'spec': the product spec's exam — each answer's verdict at once, and
+ * the end at the mistake past the allowance. 'centre': as the exam centre runs it — questions in any
+ * order, skipped and returned to, each answer confirmed once; no verdict, no mistakes counter and no
+ * early end until the learner finishes, answers all of them or the time runs out. Trainings are 'spec'.
+ */
+export const EXAM_PROTOCOLS = ['spec', 'centre'] as const;
+export type ExamProtocol = (typeof EXAM_PROTOCOLS)[number];
 /** What a view may show: the same statuses for a stored test and the demo. */
 export type RunStatus = ExamStatus;
 
@@ -75,6 +83,8 @@ export interface Examination {
   qualification: { id: number; name: string };
   mode: ExamMode;
   prepare: boolean;
+  /** How the exam is run; a training and the demo are 'spec'. */
+  protocol: ExamProtocol;
   status: RunStatus;
   language: string;
   /** null until the learner presses Begin: the clock has not started. */
@@ -92,6 +102,7 @@ export interface Examination {
    * questions); absent in the demo and in a training whose mistakes are not counted.
    */
   pass_mistakes?: number;
+  /** Withheld (0) while a centre-protocol exam runs (verdictsWithheld), like each answer's `correct` (null). */
   mistakes: number;
   correct: number;
   question_count: number;
@@ -139,7 +150,15 @@ export interface StartRequest {
   prepare: boolean;
   continue: boolean;
   language?: 'ru' | 'kz' | 'en';
-  extras?: { mode?: TrainingMode; themes?: number[]; time?: number; count?: number; commentsBefore?: boolean };
+  extras?: {
+    mode?: TrainingMode;
+    themes?: number[];
+    time?: number;
+    count?: number;
+    commentsBefore?: boolean;
+    /** The exam's protocol ('spec' when absent); a training refuses 'centre'. */
+    protocol?: ExamProtocol;
+  };
 }
 
 /** The history's result filter: passed; failed (or out of time); completed (a training ended without a grade). */
@@ -152,11 +171,13 @@ export interface ExamListItem {
   qualification: { id: number; name: string };
   mode: ExamMode;
   prepare: boolean;
+  protocol: ExamProtocol;
   status: ExamStatus;
   started_at: string | null;
   finished_at: string | null;
   /** Set when the operator ended the test (a revoked access), else null. */
   ended_by: EndedBy | null;
+  /** Withheld (0) while a centre-protocol exam runs. */
   correct: number;
   mistakes: number;
   question_count: number;
