@@ -11,6 +11,7 @@ import {
   scaleShares,
   spreadOverThemes,
   verdictAfterAnswer,
+  verdictsWithheld,
   verdictAtFinish,
 } from './exam';
 import type { Examination } from './api/exam';
@@ -84,6 +85,27 @@ describe('the ninth-mistake rule', () => {
     expect(verdictAfterAnswer(exam40, { mistakes: 8, correct: 0 }, 8)).toBe('process');
     expect(verdictAfterAnswer(exam40, { mistakes: 9, correct: 0 }, 8)).toBe('failed');
     expect(verdictAfterAnswer(exam40, { mistakes: 9, correct: 20 }, 8)).toBe('failed');
+  });
+});
+
+describe('the exam as at the exam centre (issue 25)', () => {
+  const centre = { ...exam40, protocol: 'centre' as const };
+  it('runs on past any number of mistakes and is judged at the last answer: 32 right pass', () => {
+    expect(endsAtMistake({ prepare: false, protocol: 'centre' }, 9, 8)).toBe(false);
+    expect(endsAtMistake({ prepare: false, protocol: 'spec' }, 9, 8)).toBe(true);
+    expect(verdictAfterAnswer(centre, { mistakes: 20, correct: 0 }, 8)).toBe('process');
+    expect(verdictAfterAnswer(centre, { mistakes: 20, correct: 19 }, 8)).toBe('process');
+    expect(verdictAfterAnswer(centre, { mistakes: 9, correct: 31 }, 8)).toBe('failed');
+    expect(verdictAfterAnswer(centre, { mistakes: 8, correct: 32 }, 8)).toBe('passed');
+    expect(verdictAtFinish(centre, { mistakes: 0, correct: 31 }, 8)).toBe('failed');
+  });
+
+  it('withholds verdicts while a centre exam runs, and only then', () => {
+    expect(verdictsWithheld({ status: 'process', prepare: false, protocol: 'centre' })).toBe(true);
+    expect(verdictsWithheld({ status: 'passed', prepare: false, protocol: 'centre' })).toBe(false);
+    expect(verdictsWithheld({ status: 'expired', prepare: false, protocol: 'centre' })).toBe(false);
+    expect(verdictsWithheld({ status: 'process', prepare: false, protocol: 'spec' })).toBe(false);
+    expect(verdictsWithheld({ status: 'process', prepare: false })).toBe(false);
   });
 });
 
@@ -197,6 +219,7 @@ describe("applying the answer call's delta", () => {
     qualification: { id: 2, name: 'B' },
     mode: 'train',
     prepare: true,
+    protocol: 'spec',
     status: 'process',
     language: 'ru',
     started_at: null,

@@ -3,7 +3,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AccessType } from '../../shared/api/accesses';
 import type { NotificationColor } from '../../shared/api/notifications';
-import type { EndedBy, ExamStatus, StoredMode } from '../../shared/api/exam';
+import type { EndedBy, ExamProtocol, ExamStatus, StoredMode } from '../../shared/api/exam';
 
 import type {
   AutodromesTable,
@@ -210,6 +210,8 @@ export interface ExaminationsTable {
   ended_by: ColumnType<EndedBy | null, EndedBy | null | undefined, EndedBy | null>;
   /** The browser's UUID of an offline sitting synced later (issue 23), unique per learner; null online. */
   offline_session: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How the exam is run (issue 25): 'spec', or 'centre' as the exam centre runs it. Trainings are 'spec'. */
+  protocol: ColumnType<ExamProtocol, ExamProtocol | undefined, ExamProtocol>;
 }
 
 /** One test a start created, kept for the start rate's window (services/exam/start-limits.ts). */

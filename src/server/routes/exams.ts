@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { localeCodes, type Locale } from '../../i18n/locales';
 import { bracketQuery, idParam, jsonBody, requireAuth, type Env } from '../context';
 import { demoTest } from '../services/demo';
-import { EXAM_STATUSES, HISTORY_RESULTS, TRAINING_MODES } from '../../shared/api/exam';
+import { EXAM_PROTOCOLS, EXAM_STATUSES, HISTORY_RESULTS, TRAINING_MODES } from '../../shared/api/exam';
 import { answerExamination } from '../services/exam/answer';
 import { listExaminations } from '../services/exam/history';
 import { finishExamination, startExamination } from '../services/exam/lifecycle';
@@ -31,6 +31,7 @@ const startBody = z
         time: z.number().int().min(1).max(600).optional(),
         count: z.number().int().min(1).max(200).optional(),
         commentsBefore: z.boolean().optional(),
+        protocol: z.enum(EXAM_PROTOCOLS).optional(),
       })
       .strict()
       .optional(),
@@ -79,6 +80,7 @@ export const examRoutes = new Hono<Env>({ strict: false })
     const body = await jsonBody(c, startBody);
     if (body.prepare && body.extras?.mode === undefined && body.extras?.themes) body.extras.mode = 'themes';
     const learnerId = c.get('learner').id;
+    const { protocol, ...extras } = body.extras ?? {};
     const examId = await startExamination(
       db,
       learnerId,
@@ -87,7 +89,8 @@ export const examRoutes = new Hono<Env>({ strict: false })
         prepare: body.prepare,
         continue: body.continue,
         language: body.language ?? c.get('locale'),
-        extras: body.extras ?? {},
+        extras,
+        protocol,
         startsPerHour: config.ZHOL_TEST_STARTS_PER_HOUR,
       },
       now(),

@@ -187,6 +187,8 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
       ])
       .where('e.learner_id', '=', learnerId)
       .where('a.answered', '=', 1)
+      // A running centre-protocol exam's answers are its verdicts: they count once it ends (issue 25).
+      .where((eb) => eb.not(eb.and([eb('e.status', '=', 'process'), eb('e.protocol', '=', 'centre')])))
       .groupBy('a.question_id')
       .execute(),
     db

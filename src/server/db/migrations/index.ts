@@ -18,6 +18,7 @@ import * as offlineAnswers from './2026-11-27-0015-offline-answers';
 import * as deviceCookies from './2026-11-27-0016-device-cookies';
 import * as testStarts from './2026-11-27-0017-test-starts';
 import * as pageViewMarks from './2026-11-27-0018-page-view-marks';
+import * as examProtocol from './2026-11-27-0019-exam-protocol';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0016-device-cookies': deviceCookies,
   '2026-11-27-0017-test-starts': testStarts,
   '2026-11-27-0018-page-view-marks': pageViewMarks,
+  '2026-11-27-0019-exam-protocol': examProtocol,
 };

@@ -9,8 +9,9 @@ import {
   mayReveal,
   mistakesAllowed,
   verdictAfterAnswer,
+  verdictsWithheld,
 } from '../../../shared/exam';
-import type { AnswerResponse, ExaminationChanges } from '../../../shared/api/exam';
+import type { AnswerResponse, ExaminationChanges, ExamProtocol } from '../../../shared/api/exam';
 import { prepared, preparedWrite } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { clockOf, endTest, findExamination } from '../../repositories/examinations';
@@ -27,6 +28,7 @@ export interface AnswerOutcome {
   status: 'process' | 'done' | 'expired';
   questionId: number;
   prepare: boolean;
+  protocol: ExamProtocol;
   language: string;
   /** The examination as the answer left it (counters, status, clock). */
   changes: ExaminationChanges;
@@ -57,6 +59,7 @@ const answerSlotQuery = prepared((db, slotId: number, learnerId: number, at: str
       'e.language',
       'e.prepare',
       'e.mode',
+      'e.protocol',
       'e.allowed_mistakes',
       'e.question_count',
       'e.mistakes',
@@ -106,6 +109,49 @@ const recordAnswerQuery = preparedWrite((db, slotId: number, value: number, corr
     .where('answered', '=', 0),
 );
 
+type SlotMemory = {
+  question_id: number;
+  m_stability: number | string | null;
+  m_difficulty: number | string | null;
+  m_state: number | null;
+  m_reps: number | null;
+  m_lapses: number | null;
+  m_last_review: string | null;
+  m_due: string | null;
+};
+
+/** Moves the learner's memory of the answered question (issue 21), from the memory read with the slot. */
+async function rememberAnswer(trx: Kysely<Database>, learnerId: number, slot: SlotMemory, right: boolean, now: Date) {
+  const memory = remember(
+    slot.m_last_review === null
+      ? null
+      : {
+          stability: Number(slot.m_stability),
+          difficulty: Number(slot.m_difficulty),
+          state: Number(slot.m_state),
+          reps: Number(slot.m_reps),
+          lapses: Number(slot.m_lapses),
+          last_review: slot.m_last_review,
+          due: slot.m_due!,
+        },
+    right,
+    now,
+  );
+  await storeMemoryQuery(
+    trx,
+    learnerId,
+    slot.question_id,
+    memory.stability,
+    memory.difficulty,
+    memory.state,
+    memory.reps,
+    memory.lapses,
+    memory.last_review,
+    memory.due,
+    right ? 1 : 0,
+  );
+}
+
 /**
  * Records one answer. Each slot is answered once (409 after); all writes happen in one transaction.
  * An answer to a test not yet begun begins it first (its clock starts with the answer).
@@ -121,7 +167,12 @@ export async function answerSlot(
   return db.transaction().execute(async (trx) => {
     const [slot] = await answerSlotQuery(trx, slotId, learnerId, at);
     if (!slot) throw new DomainError('notFound', 'errors.examNotFound');
-    const base = { questionId: slot.question_id, prepare: slot.prepare === 1, language: slot.language };
+    const base = {
+      questionId: slot.question_id,
+      prepare: slot.prepare === 1,
+      protocol: slot.protocol,
+      language: slot.language,
+    };
     const clock = { started_at: slot.started_at, deadline: slot.deadline };
     if (await expireIfLate(trx, { id: slot.examination_id, status: slot.status, deadline: slot.deadline }, now)) {
       return {
@@ -167,40 +218,16 @@ export async function answerSlot(
     // The guard on `answered = 0` makes a concurrent second answer change nothing (its count above is rolled back).
     if ((await recordAnswerQuery(trx, slot.id, value, correct, at)) !== 1)
       throw new DomainError('conflict', 'errors.alreadyAnswered');
-    // Every answer in any mode moves the learner's memory of the question (issue 21).
-    const memory = remember(
-      slot.m_last_review === null
-        ? null
-        : {
-            stability: Number(slot.m_stability),
-            difficulty: Number(slot.m_difficulty),
-            state: Number(slot.m_state),
-            reps: Number(slot.m_reps),
-            lapses: Number(slot.m_lapses),
-            last_review: slot.m_last_review,
-            due: slot.m_due!,
-          },
-      correct === 1,
-      now,
-    );
-    await storeMemoryQuery(
-      trx,
-      learnerId,
-      slot.question_id,
-      memory.stability,
-      memory.difficulty,
-      memory.state,
-      memory.reps,
-      memory.lapses,
-      memory.last_review,
-      memory.due,
-      correct,
-    );
     const test = {
       prepare: base.prepare,
+      protocol: slot.protocol,
       allowed_mistakes: slot.allowed_mistakes,
       question_count: slot.question_count,
     };
+    // Every answer in any mode moves the learner's memory of the question (issue 21); a running
+    // centre-protocol exam's only once it ends (settleEnded), or the statistics would tell its verdicts.
+    if (!verdictsWithheld({ ...test, status: 'process' }))
+      await rememberAnswer(trx, learnerId, slot, correct === 1, now);
     const verdict = verdictAfterAnswer(
       test,
       counts,
@@ -210,15 +237,17 @@ export async function answerSlot(
     const status = verdict === 'process' ? verdict : endingStatus({ prepare: base.prepare, mode: slot.mode }, verdict);
     const finishedAt = status === 'process' ? null : at;
     if (status !== 'process') await endTest(trx, slot.examination_id, status, finishedAt);
+    // At the centre the answer is only recorded: its verdict and the counts wait for the end.
+    const withheld = verdictsWithheld({ ...test, status });
     return {
       ...base,
-      slot: { id: slot.id, answered: true, answer: value, correct: correct === 1 },
+      slot: { id: slot.id, answered: true, answer: value, correct: withheld ? null : correct === 1 },
       status: answerStatus(verdict),
       changes: {
         id: slot.examination_id,
         status,
-        mistakes: counts.mistakes,
-        correct: counts.correct,
+        mistakes: withheld ? 0 : counts.mistakes,
+        correct: withheld ? 0 : counts.correct,
         ...clock,
         finished_at: finishedAt,
       },

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
 import type { ExamList, ExamStatus, HistoryResult, StoredMode } from '../../../shared/api/exam';
+import { verdictsWithheld } from '../../../shared/exam';
 import type { Database } from '../../db/schema';
 import { expireLateTests, lastAnswerAt } from '../../repositories/examinations';
 
@@ -63,6 +64,7 @@ export async function listExaminations(
       'e.id',
       'e.mode',
       'e.prepare',
+      'e.protocol',
       'e.status',
       'e.started_at',
       'e.finished_at',
@@ -79,20 +81,25 @@ export async function listExaminations(
     .offset((q.page - 1) * q.limit)
     .execute();
   return {
-    data: rows.map((r) => ({
-      id: r.id,
-      qualification: { id: r.qid, name: r.qname },
-      mode: r.mode,
-      prepare: r.prepare === 1,
-      status: r.status,
-      started_at: r.started_at,
-      finished_at: r.finished_at,
-      ended_by: r.ended_by,
-      correct: r.correct,
-      mistakes: r.mistakes,
-      question_count: r.question_count,
-      duration: testDuration(r),
-    })),
+    data: rows.map((r) => {
+      // A running centre-protocol exam's counts would be its verdicts (issue 25).
+      const withheld = verdictsWithheld({ status: r.status, prepare: r.prepare === 1, protocol: r.protocol });
+      return {
+        id: r.id,
+        qualification: { id: r.qid, name: r.qname },
+        mode: r.mode,
+        prepare: r.prepare === 1,
+        protocol: r.protocol,
+        status: r.status,
+        started_at: r.started_at,
+        finished_at: r.finished_at,
+        ended_by: r.ended_by,
+        correct: withheld ? 0 : r.correct,
+        mistakes: withheld ? 0 : r.mistakes,
+        question_count: r.question_count,
+        duration: testDuration(r),
+      };
+    }),
     meta: { pages: Math.max(1, Math.ceil(total / q.limit)), total },
   };
 }

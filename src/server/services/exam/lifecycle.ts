@@ -10,7 +10,7 @@
 // driver one query at a time on its connection), so there the same transactions are already serial.
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../../i18n/locales';
-import type { TrainingMode } from '../../../shared/api/exam';
+import type { ExamProtocol, TrainingMode } from '../../../shared/api/exam';
 import { deadlineFrom, endingStatus, mistakesAllowed, verdictAtFinish, type Random } from '../../../shared/exam';
 import type { Database, ExamMode, ExamStatus } from '../../db/schema';
 import {
@@ -38,6 +38,8 @@ export interface StartInput {
   continue: boolean;
   language: Locale;
   extras: DrawExtras;
+  /** How the exam is run (issue 25); 'spec' when not given. A training is always 'spec'. */
+  protocol?: ExamProtocol | undefined;
   /**
    * The end of the access a course test is started under (services/course.ts checked the learner's
    * education access and the module's gating); without it, the qualification's test access is needed.
@@ -120,6 +122,9 @@ export async function startExamination(
   const accessUntil = input.courseAccessUntil ?? (await accessEnd(db, learnerId, qual.id, now));
   if (!accessUntil) throw new DomainError('forbidden', 'errors.noAccess');
   const mode: ExamMode = input.prepare ? (input.extras.mode ?? 'train') : 'exam';
+  const protocol = input.protocol ?? 'spec';
+  // The centre's protocol is how the exam centre runs its exam: a training has nothing to run that way.
+  if (input.prepare && protocol !== 'spec') throw new DomainError('invalid', 'errors.protocolExamOnly');
   const extras = canonicalExtras(input.extras);
 
   return db.transaction().execute(async (trx) => {
@@ -140,7 +145,11 @@ export async function startExamination(
     const [newest, ...older] = await openTests(trx, learnerId, qual.id, mode);
     const takeUp =
       !!newest &&
-      (input.continue || (newest.started_at === null && STABLE_DRAWS.has(mode) && newest.extras === extras)) &&
+      (input.continue ||
+        (newest.started_at === null &&
+          STABLE_DRAWS.has(mode) &&
+          newest.extras === extras &&
+          newest.protocol === protocol)) &&
       (!input.claim || (await input.claim(trx, newest.id, false)));
     // Older open tests (left by earlier versions) are cancelled whatever happens: one stays open at most.
     await cancelTests(
@@ -177,6 +186,7 @@ export async function startExamination(
         allowed_mistakes: mode === 'exam' ? qual.allowed_mistakes : (input.allowedMistakes ?? null),
         extras: stored,
         access_until: accessUntil,
+        protocol,
       },
       ids,
     );

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { isLocale, type Locale } from '../../../i18n/locales';
 import type { Examination } from '../../../shared/api/exam';
 import type { SmartReason } from '../../../shared/api/readiness';
-import { isGraded, mayReveal, mistakesAllowed } from '../../../shared/exam';
+import { isGraded, mayReveal, mistakesAllowed, verdictsWithheld } from '../../../shared/exam';
 import { localized } from '../../db/localized';
 import type { Database } from '../../db/schema';
 import { examinationSlots, type ExamRecord } from '../../repositories/examinations';
@@ -48,6 +48,8 @@ export async function examinationView(
   const ended = exam.status !== 'process';
   const training = exam.prepare;
   const rules = { status: exam.status, prepare: training, commentsBefore: extras.commentsBefore };
+  // A running centre-protocol exam says which questions are answered, and nothing of how (issue 25).
+  const withheld = verdictsWithheld(exam);
   // A running exam's questions keep their answers sealed in every other test (the exam itself, the
   // answer call's hot path, needs no look).
   const sealed =
@@ -57,6 +59,7 @@ export async function examinationView(
     qualification: { id: qual.id, name: qual.name },
     mode: exam.mode,
     prepare: training,
+    protocol: exam.protocol,
     status: exam.status,
     language: locale,
     started_at: exam.started_at,
@@ -68,8 +71,8 @@ export async function examinationView(
     // The mistakes a result may have and pass: the exam's allowance, for a course test its own or the
     // same share of its questions; a training that counts no mistakes has none.
     ...(isGraded(exam) ? { pass_mistakes: mistakesAllowed(exam, qual) } : {}),
-    mistakes: exam.mistakes,
-    correct: exam.correct,
+    mistakes: withheld ? 0 : exam.mistakes,
+    correct: withheld ? 0 : exam.correct,
     question_count: exam.question_count,
     questions: slots.map((s) => {
       const q = texts.get(s.question_id)!;
@@ -86,7 +89,7 @@ export async function examinationView(
       number: s.number,
       answered: s.answered,
       answer: s.answer,
-      correct: s.correct,
+      correct: withheld ? null : s.correct,
     })),
     ...(extras.smart ? { smart: await smartReason(db, extras.smart, locale) } : {}),
   };

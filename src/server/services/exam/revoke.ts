@@ -6,7 +6,7 @@
 // them. Their next answer is refused (409, errors.examEndedByOperator).
 import { COURSE_TEST_MODES } from '../../../shared/exam';
 import type { AccessType } from '../../../shared/api/accesses';
-import type { Db } from '../../repositories/examinations';
+import { cancelTests, type Db } from '../../repositories/examinations';
 import { activeAccess } from '../accesses';
 import { accessEnd } from './access';
 
@@ -62,11 +62,5 @@ export async function endTestsOfRevokedAccess(
       ).map((e) => e.id);
   }
   if (!ids.length) return 0;
-  const ended = await db
-    .updateTable('examinations')
-    .set({ status: 'cancelled', finished_at: now.toISOString(), ended_by: 'operator' })
-    .where('id', 'in', ids)
-    .where('status', '=', 'process')
-    .executeTakeFirst();
-  return Number(ended.numUpdatedRows);
+  return cancelTests(db, ids, now, 'operator');
 }
