@@ -149,6 +149,24 @@ test('results appearing shift nothing on the page', async ({ page }) => {
   expect(cls.value).toBe(0);
 });
 
+test('words typed before the page’s scripts have run are searched once they run', async ({ page }) => {
+  // A slow phone: the scripts arrive well after the box is on screen and the learner has typed.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route('**/_astro/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(url('ru', 'rules'), { waitUntil: 'commit' });
+  const box = page.getByRole('searchbox', { name: t('ru', 'rules.search.label') });
+  await box.fill(term.ru);
+  release();
+  await expect(page.locator('.rules-search__result').first()).toBeVisible({ timeout: 30_000 });
+  await expect(box).toHaveValue(term.ru);
+});
+
 test('a search with no matches says so', async ({ page }) => {
   await open(page, url('en', 'rules'));
   await page.getByRole('searchbox').fill('qwxzvk');
