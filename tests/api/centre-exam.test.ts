@@ -168,6 +168,11 @@ describe.each(dialects)('the exam as at the exam centre on %s', (dialect) => {
     const history = await learner.json<ExamList>('GET', '/v1/core/user/examinations/?filter[mode]=exam');
     const ended = history.data.find((e) => e.id === exam.id)!;
     expect([ended.protocol, ended.status, ended.mistakes]).toEqual(['centre', 'failed', 20]);
+    // It counts as a mock exam like any other.
+    type Stats = { qualification: { id: number }; tests_total: number; failed: number };
+    const ofB = (list: unknown) => (list as { data: Stats[] }).data.find((s) => s.qualification.id === b)!;
+    const after = ofB((await everythingShown(exam.id)).list);
+    expect([after.tests_total, after.failed]).toEqual([ofB(before.list).tests_total + 1, ofB(before.list).failed + 1]);
   });
 
   it('ends at its last answer with the verdict: 32 right pass, whatever came first', async () => {
