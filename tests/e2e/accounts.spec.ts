@@ -123,6 +123,25 @@ for (const locale of ['ru', 'kz', 'en'] as const) {
   });
 }
 
+test('what was typed, or filled in by a password manager, before the form hydrated signs in', async ({ page }) => {
+  // A slow phone: the form is on screen and filled before its script has arrived.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route('**/_astro/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/ru/auth', { waitUntil: 'commit' });
+  await page.getByLabel(t('ru', 'auth.login')).fill('learner');
+  await page.getByLabel(t('ru', 'auth.password'), { exact: true }).fill(PASSWORD);
+  release();
+  await waitForIslands(page);
+  await page.getByRole('button', { name: t('ru', 'auth.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/ru\/$/);
+});
+
 test('a wrong password shows the message and stays on the sign-in page', async ({ page }) => {
   await signIn(page, 'learner', 'not-the-password', 'kz');
   await expect(page.getByRole('alert').filter({ hasText: t('kz', 'auth.errors.login-pass') })).toBeVisible();

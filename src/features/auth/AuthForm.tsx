@@ -4,6 +4,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import type { ApiRequestError } from '../../client/api';
 import { $authStatus } from '../../client/auth';
 import { signIn } from '../../client/session';
+import { useEarlyInput } from '../../client/use-early-input';
 import type { Texts } from '../../i18n/interpolate';
 
 interface Props {
@@ -23,6 +24,8 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
   // lengthens the wait (the sign-in limits count a client that does not wait).
   const [waitUntil, setWaitUntil] = useState(0);
   const status = useStore($authStatus);
+  const loginField = useEarlyInput(setLogin);
+  const passwordField = useEarlyInput(setPassword);
 
   useEffect(() => {
     if (!waitUntil) return;
@@ -63,6 +66,7 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
       <div className="field">
         <label htmlFor="auth-login">{texts['auth.login']}</label>
         <input
+          ref={loginField}
           id="auth-login"
           name="login"
           type="text"
@@ -79,6 +83,7 @@ export default function AuthForm({ locale, texts, registerUrl, recoverUrl }: Pro
       <div className="field">
         <label htmlFor="auth-password">{texts['auth.password']}</label>
         <input
+          ref={passwordField}
           id="auth-password"
           name="password"
           type={showPassword ? 'text' : 'password'}
