@@ -166,6 +166,24 @@ describe('syncAnswers', () => {
     expect(await countQueued(A)).toBe(0);
   });
 
+  it('finds and drops an answer the server refuses as malformed (400), and sends every other', async () => {
+    const given = Array.from({ length: 9 }, (_, i) => answer(A, i === 6 ? { value: 9 } : {}));
+    for (const a of given) await queueAnswer(a);
+    const batches = server((request) =>
+      request.answers.some((a) => a.value === 9)
+        ? json({ desc: 'Неверный ответ', status: 400 }, 400)
+        : json(acknowledge(request)),
+    );
+    expect(await syncAnswers(A)).toBe('synced');
+    expect(await countQueued(A)).toBe(0);
+    const recorded = batches.filter((b) => !b.answers.some((a) => a.value === 9));
+    expect(recorded.flatMap((b) => b.answers.map((a) => a.client_id))).toEqual(
+      given.filter((_, i) => i !== 6).map((a) => a.client_id),
+    );
+    // Found by halving: a few calls, not one per answer.
+    expect(batches.length).toBeLessThan(12);
+  });
+
   it('marks the pack stale when the server says the bank changed', async () => {
     await savePack(A, pack('v1'), 10);
     await queueAnswer(answer(A));

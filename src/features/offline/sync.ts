@@ -55,9 +55,11 @@ export async function refreshSyncState(learner: number | null = offlineLearner()
 
 /** Sends the learner's queue until it is empty or a call fails. The session must be that learner's. */
 export async function syncAnswers(learner: number): Promise<SyncOutcome> {
+  // Halved while the server refuses the request itself (400); see below.
+  let limit = SYNC_BATCH;
   try {
     for (;;) {
-      const batch = nextBatch(await queuedAnswers(learner, SYNC_BATCH));
+      const batch = nextBatch(await queuedAnswers(learner, SYNC_BATCH)).slice(0, limit);
       if (!batch.length) return 'synced';
       const { qualification, pack } = batch[0]!;
       const body: OfflineSyncRequest = { qualification, pack, answers: batch.map(wire) };
@@ -66,6 +68,16 @@ export async function syncAnswers(learner: number): Promise<SyncOutcome> {
         response = await apiRequest<OfflineSyncResponse>(OFFLINE_ANSWERS, { method: 'POST', body });
       } catch (error) {
         const status = (error as ApiRequestError).status;
+        // A 400 refuses the request itself: sent again it would be refused again, and every answer
+        // behind it would wait forever. Halving finds the answer it cannot take, which is dropped,
+        // as the server's own refusals are; the rest go on.
+        if (status === 400) {
+          if (batch.length === 1) {
+            await removeAnswers(learner, [batch[0]!.client_id]);
+            limit = SYNC_BATCH;
+          } else limit = Math.ceil(batch.length / 2);
+          continue;
+        }
         return status === 401 ? 'signedOut' : status === 0 ? 'offline' : 'failed';
       }
       const sent = new Set(batch.map((a) => a.client_id));
