@@ -102,6 +102,24 @@ export function verdictAtFinish(
   return counts.mistakes + unanswered <= allowed ? 'passed' : 'failed';
 }
 
+/**
+ * How a test whose time ran out ends. The spec's: 'expired', out of time is not passed. At the exam
+ * centre (issue 25) the time ends the sitting and the result is given as at a finish: unanswered
+ * questions count as not correct, and 32 right of 40 still pass.
+ */
+export function statusAtDeadline(
+  exam: {
+    prepare: boolean;
+    protocol?: ExamProtocol | undefined;
+    question_count: number;
+    allowed_mistakes: number | null;
+  },
+  counts: { mistakes: number; correct: number },
+): 'expired' | 'passed' | 'failed' {
+  if (exam.prepare || exam.protocol !== 'centre') return 'expired';
+  return verdictAtFinish(exam, counts, exam.allowed_mistakes ?? 0);
+}
+
 /** The answer call's own status word: 'done' once a verdict is reached. */
 export function answerStatus(verdict: Verdict): 'process' | 'done' {
   return verdict === 'process' ? 'process' : 'done';

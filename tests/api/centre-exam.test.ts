@@ -39,13 +39,15 @@ describe.each(dialects)('the exam as at the exam centre on %s', (dialect) => {
       .execute();
   });
 
-  const startCentre = async (extras: Record<string, unknown> = { protocol: 'centre' }) => {
-    const exam = await learner.json<Examination>('POST', '/v1/core/user/examinations/start/', {
+  const startUnbegun = (extras: Record<string, unknown> = { protocol: 'centre' }) =>
+    learner.json<Examination>('POST', '/v1/core/user/examinations/start/', {
       qualification: b,
       prepare: false,
       continue: false,
       extras,
     });
+  const startCentre = async (extras: Record<string, unknown> = { protocol: 'centre' }) => {
+    const exam = await startUnbegun(extras);
     return learner.json<Examination>('POST', '/v1/core/user/examinations/process/', {
       examination: exam.id,
       begin: true,
@@ -64,14 +66,32 @@ describe.each(dialects)('the exam as at the exam centre on %s', (dialect) => {
   const answer = (slot: number, value: number) =>
     learner.json<AnswerResponse>('POST', '/v1/core/user/examinations/answer/', { id: slot, value });
   const view = (id: number) => learner.json<Examination>('GET', `/v1/core/user/examinations/${id}/`);
+  /** The learner's memory of these questions (empty until the exam's answers settle). */
+  const memoryOf = async (questionIds: number[]) =>
+    t.deps.db
+      .selectFrom('question_memory as m')
+      .innerJoin('learners as l', 'l.id', 'm.learner_id')
+      .select(['m.question_id', 'm.answers', 'm.right'])
+      .where('l.login', '=', 'learner')
+      .where('m.question_id', 'in', questionIds)
+      .orderBy('m.question_id')
+      .execute();
+  /** How many answers the memory holds per question: the exam's settle adds one to each it answered. */
+  const answersRemembered = async (questionIds: number[]) =>
+    Object.fromEntries((await memoryOf(questionIds)).map((m) => [m.question_id, Number(m.answers)]));
+  const plusOne = (counts: Record<number, number>, questionIds: number[]) =>
+    Object.fromEntries(questionIds.map((id) => [id, (counts[id] ?? 0) + 1]));
   /** Everything the learner can read that might tell a verdict of the running exam. */
   const everythingShown = async (id: number) => {
+    const processed = await learner.json<Examination>('POST', '/v1/core/user/examinations/process/', {
+      examination: id,
+    });
     const unfinished = await learner.json<ExamList>('GET', '/v1/core/user/examinations/?filter[status]=process');
     const tests = await learner.json<PageData>('GET', `/v1/core/user/page/tests?qualification=${b}`);
     const test = await learner.json<PageData>('GET', `/v1/core/user/page/test?examination=${id}`);
     const detail = await learner.json('GET', `/v1/core/user/access/qualification/statistics/${b}`);
     const list = await learner.json('GET', '/v1/core/user/examination/statistics');
-    return { unfinished, tests, test, detail, list };
+    return { processed, unfinished, tests, test, detail, list };
   };
   /** Nothing in a view of the running exam says how an answer went. */
   const expectSealed = (exam: Examination) => {
@@ -83,13 +103,17 @@ describe.each(dialects)('the exam as at the exam centre on %s', (dialect) => {
   };
 
   it('starts by the centre protocol on asking; the spec exam stays the default; a training refuses it', async () => {
-    const spec = await startCentre({});
+    const spec = await startUnbegun({});
     expect(spec.protocol).toBe('spec');
-    const centre = await startCentre();
+    // An unbegun exam is taken up by the same request again; the other protocol is a new exam, never
+    // the old one under another name.
+    expect((await startUnbegun({})).id).toBe(spec.id);
+    const centre = await startUnbegun();
     expect(centre.protocol).toBe('centre');
-    // The same request, unbegun, is taken up; the other protocol is a new exam, never the old one relabelled.
-    expect([centre.question_count, centre.time_limit, centre.allowed_mistakes]).toEqual([40, 2400, 8]);
     expect(centre.id).not.toBe(spec.id);
+    expect((await view(spec.id)).status).toBe('cancelled');
+    expect((await startUnbegun()).id).toBe(centre.id);
+    expect([centre.question_count, centre.time_limit, centre.allowed_mistakes]).toEqual([40, 2400, 8]);
     const training = await learner.post('/v1/core/user/examinations/start/', {
       qualification: b,
       prepare: true,
@@ -131,6 +155,7 @@ describe.each(dialects)('the exam as at the exam centre on %s', (dialect) => {
     const running = await view(exam.id);
     expectSealed(running);
     expectSealed(during.test.examination!);
+    expectSealed(during.processed);
     expect(running.answers.filter((a) => a.answered)).toHaveLength(20);
     const listed = during.unfinished.data.find((e) => e.id === exam.id)!;
     expect([listed.protocol, listed.correct, listed.mistakes]).toEqual(['centre', 0, 0]);
@@ -153,18 +178,7 @@ describe.each(dialects)('the exam as at the exam centre on %s', (dialect) => {
     expect(result.answers.filter((a) => a.correct === false)).toHaveLength(20);
     expect(result.questions.every((q) => q.correct_value !== undefined)).toBe(true);
     // Now the answers count in the learner's memory and statistics.
-    const memories = await t.deps.db
-      .selectFrom('question_memory as m')
-      .innerJoin('learners as l', 'l.id', 'm.learner_id')
-      .select('m.question_id')
-      .where('l.login', '=', 'learner')
-      .where(
-        'm.question_id',
-        'in',
-        slots.map((s) => s.question),
-      )
-      .execute();
-    expect(memories).toHaveLength(20);
+    expect(await memoryOf(slots.map((s) => s.question))).toHaveLength(20);
     const history = await learner.json<ExamList>('GET', '/v1/core/user/examinations/?filter[mode]=exam');
     const ended = history.data.find((e) => e.id === exam.id)!;
     expect([ended.protocol, ended.status, ended.mistakes]).toEqual(['centre', 'failed', 20]);
@@ -189,6 +203,7 @@ describe.each(dialects)('the exam as at the exam centre on %s', (dialect) => {
     expect([last!.result!.correct, last!.result!.mistakes, last!.result!.pass_mistakes]).toEqual([32, 8, 8]);
     expect(last!.answer.correct).toBe(true);
     expect(last!.answer.correct_value).toBeDefined();
+    expect(Object.keys(await answersRemembered(exam.questions.map((q) => q.id)))).toHaveLength(40);
   });
 
   it('fails at the last answer with nine wrong, which the spec exam would have ended at', async () => {
@@ -202,21 +217,58 @@ describe.each(dialects)('the exam as at the exam centre on %s', (dialect) => {
     expect([last!.result!.status, last!.result!.mistakes, last!.result!.correct]).toEqual(['failed', 9, 31]);
   });
 
-  it('ends as expired when its time runs out, and then shows everything', async () => {
+  it('is judged when its time runs out, as at a finish: unanswered count as wrong, 32 right still pass', async () => {
+    const late = async (exam: Examination, run: () => Promise<void>) => {
+      const before = t.clock.now;
+      t.clock.now = new Date(Date.parse(exam.deadline!) + 1000);
+      try {
+        await run();
+      } finally {
+        t.clock.now = before;
+      }
+    };
+    // Five wrong and the time runs out at the next answer: failed, everything shown.
+    const failing = await startCentre();
+    const five = failing.answers.slice(0, 5).map((a) => a.question);
+    const fiveBefore = await answersRemembered(five);
+    for (const slot of failing.answers.slice(0, 5)) await answer(slot.id, await wrong(slot.question));
+    expect(await answersRemembered(five)).toEqual(fiveBefore);
+    await late(failing, async () => {
+      const response = await answer(failing.answers[5]!.id, 1);
+      expect(response.status).toBe('expired');
+      expect([response.changes.status, response.result!.status, response.result!.mistakes]).toEqual([
+        'failed',
+        'failed',
+        5,
+      ]);
+      expect(response.result!.finished_at).toBe(failing.deadline);
+      expect(response.result!.answers.filter((a) => a.correct === false)).toHaveLength(5);
+      expect(response.result!.questions.every((q) => q.correct_value !== undefined)).toBe(true);
+    });
+    expect(await answersRemembered(five)).toEqual(plusOne(fiveBefore, five));
+    // 32 right and eight never answered: passed, found late by the history list.
+    const passing = await startCentre();
+    const right = passing.answers.slice(0, 32).map((a) => a.question);
+    const rightBefore = await answersRemembered(right);
+    for (const slot of passing.answers.slice(0, 32)) await answer(slot.id, (await key(slot.question)).correct);
+    expect(await answersRemembered(right)).toEqual(rightBefore);
+    await late(passing, async () => {
+      const history = await learner.json<ExamList>('GET', '/v1/core/user/examinations/?filter[mode]=exam');
+      const ended = history.data.find((e) => e.id === passing.id)!;
+      expect([ended.status, ended.correct, ended.mistakes]).toEqual(['passed', 32, 0]);
+    });
+    expect(await answersRemembered(right)).toEqual(plusOne(rightBefore, right));
+  });
+
+  it('settles its answers into the memory when a new start cancels it', async () => {
     const exam = await startCentre();
-    for (const slot of exam.answers.slice(0, 5)) await answer(slot.id, await wrong(slot.question));
-    const before = t.clock.now;
-    t.clock.now = new Date(Date.parse(exam.deadline!) + 1000);
-    try {
-      const late = await answer(exam.answers[5]!.id, 1);
-      expect(late.status).toBe('expired');
-      expect(late.result!.status).toBe('expired');
-      expect(late.result!.mistakes).toBe(5);
-      expect(late.result!.answers.filter((a) => a.correct === false)).toHaveLength(5);
-      expect(late.result!.questions.every((q) => q.correct_value !== undefined)).toBe(true);
-    } finally {
-      t.clock.now = before;
-    }
+    const three = exam.answers.slice(0, 3).map((a) => a.question);
+    const before = await answersRemembered(three);
+    for (const slot of exam.answers.slice(0, 3)) await answer(slot.id, await wrong(slot.question));
+    expect(await answersRemembered(three)).toEqual(before);
+    await startUnbegun({});
+    expect((await view(exam.id)).status).toBe('cancelled');
+    expect(await answersRemembered(three)).toEqual(plusOne(before, three));
   });
 
   it('keeps its questions sealed in every other view while it runs, like the spec exam', async () => {

@@ -50,6 +50,8 @@ describe.each(dialects)('the exam-protocol migration on %s', (dialect) => {
     expect(await db.selectFrom('examinations').select(['id', 'protocol']).execute()).toEqual([
       { id: exam, protocol: 'spec' },
     ]);
+    // Nothing but the two protocols is stored.
+    await expect(db.updateTable('examinations').set({ protocol: 'exam-centre' }).execute()).rejects.toThrow();
     await migrateBackTo(t, '2026-11-27-0018-page-view-marks');
     expect(await hasProtocol(db)).toBe(false);
     expect(await db.selectFrom('examinations').select('id').execute()).toEqual([{ id: exam }]);

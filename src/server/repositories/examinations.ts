@@ -3,8 +3,7 @@
 // Every function takes the database or the open transaction first.
 import { PostgresAdapter, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ExamProtocol } from '../../shared/api/exam';
-import type { Database, ExaminationsTable, ExamMode, ExamStatus } from '../db/schema';
-import { replayMemories } from '../services/memory';
+import type { Database, ExaminationsTable, ExamMode } from '../db/schema';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -120,76 +119,6 @@ export async function openTests(
     .where('status', '=', 'process')
     .orderBy('id', 'desc')
     .execute();
-}
-
-// Every way a test ends goes through the functions below, and each hands what it ended to
-// settleEnded: the one place where a centre-protocol exam's withheld answers reach the learner's memory.
-const ENDED_ROW = ['id', 'learner_id', 'protocol'] as const;
-type EndedRow = { id: number; learner_id: number; protocol: ExamProtocol };
-
-/**
- * A centre-protocol exam's answers move the learner's memory only once it has ended (issue 25):
- * written with each answer, the memory would give each verdict away on the statistics and readiness
- * pages while the exam runs. Replayed from the whole history, so they fall in at their own times.
- */
-async function settleEnded(db: Db, ended: readonly EndedRow[]): Promise<number> {
-  for (const exam of ended) {
-    if (exam.protocol !== 'centre') continue;
-    const answered = await db
-      .selectFrom('examination_answers')
-      .select('question_id')
-      .where('examination_id', '=', exam.id)
-      .where('answered', '=', 1)
-      .execute();
-    await replayMemories(
-      db,
-      exam.learner_id,
-      answered.map((a) => a.question_id),
-    );
-  }
-  return ended.length;
-}
-
-/** Ends a running test (only while in process): a verdict, a cancel or an expiry, at `finishedAt`. */
-export async function endTest(db: Db, id: number, status: ExamStatus, finishedAt: string | null): Promise<void> {
-  const ended = await db
-    .updateTable('examinations')
-    .set({ status, finished_at: finishedAt })
-    .where('id', '=', id)
-    .where('status', '=', 'process')
-    .returning(ENDED_ROW)
-    .execute();
-  await settleEnded(db, ended);
-}
-
-/**
- * Ends tests as abandoned (cancelled) when another takes their place, or, `endedBy` the operator, when
- * the access they ran under was revoked. Returns how many it ended.
- */
-export async function cancelTests(db: Db, ids: number[], now: Date, endedBy?: 'operator'): Promise<number> {
-  if (!ids.length) return 0;
-  const ended = await db
-    .updateTable('examinations')
-    .set({ status: 'cancelled', finished_at: now.toISOString(), ...(endedBy ? { ended_by: endedBy } : {}) })
-    .where('id', 'in', ids)
-    .where('status', '=', 'process')
-    .returning(ENDED_ROW)
-    .execute();
-  return settleEnded(db, ended);
-}
-
-/** Ends all of the learner's tests past their deadline, as of the deadline, so no list or resume offers them as unfinished. */
-export async function expireLateTests(db: Db, learnerId: number, now: Date): Promise<void> {
-  const ended = await db
-    .updateTable('examinations')
-    .set((eb) => ({ status: 'expired', finished_at: eb.ref('deadline') }))
-    .where('learner_id', '=', learnerId)
-    .where('status', '=', 'process')
-    .where('deadline', 'is not', null)
-    .where('deadline', '<=', now.toISOString())
-    .returning(ENDED_ROW)
-    .execute();
-  await settleEnded(db, ended);
 }
 
 /** Sets a test's clock if it has not begun. Returns true when this call began it. */

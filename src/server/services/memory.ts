@@ -5,7 +5,7 @@
 import type { ExpressionBuilder, Kysely, OnConflictDatabase, OnConflictTables } from 'kysely';
 import { remember, type Memory } from '../../shared/memory';
 import { preparedWrite } from '../db/prepared';
-import type { Database } from '../db/schema';
+import type { Database, ExaminationsTable } from '../db/schema';
 
 /** A stored memory: the FSRS state and the learner's answer counts for the question. */
 export interface StoredMemory extends Memory {
@@ -85,10 +85,19 @@ const INSERT_CHUNK = 500;
 const LEARNER_CHUNK = 100;
 
 /**
+ * The answers that may move a memory or a statistic, beside an `examinations as e`: all but those of a
+ * running centre-protocol exam, which wait for its end (issue 25) — read earlier, they would tell its verdicts.
+ */
+export const settledAnswers = (eb: ExpressionBuilder<Database & { e: ExaminationsTable }, 'e'>) =>
+  eb.not(eb.and([eb('e.status', '=', 'process'), eb('e.protocol', '=', 'centre')]));
+
+/**
  * Rebuilds the memory of every learner (or of those given) from their answer history: every answered
  * slot of their tests, in answered_at then id order, through nextMemory — the answer call's own rule,
  * so the result equals what the answers wrote one by one. Replaces the learners' stored memory.
- * Untyped database: the migration that creates the table calls it with the schema of its day.
+ * Untyped database: the migration that creates the table calls it with the schema of its day — before
+ * exams could run by the centre's protocol (migration 0019), so it reads every answer; run while a
+ * centre-protocol exam is under way, it would count that exam's answers before their time (settledAnswers).
  * Returns the number of memories written.
  */
 export async function rebuildMemories(db: Kysely<any>, learnerIds?: readonly number[]): Promise<number> {
@@ -173,6 +182,7 @@ export async function replayMemories(db: Kysely<Database>, learnerId: number, qu
     .where('e.learner_id', '=', learnerId)
     .where('a.question_id', 'in', questionIds)
     .where('a.answered', '=', 1)
+    .where(settledAnswers)
     .where('a.answered_at', 'is not', null)
     .orderBy('a.answered_at')
     .orderBy('a.id')

@@ -23,7 +23,9 @@ import { localized } from '../db/localized';
 import type { Database, ExamMode } from '../db/schema';
 import { isActive } from './accesses';
 import { DomainError } from './domain-error';
-import { expireLateTests, lastAnswerAt } from '../repositories/examinations';
+import { lastAnswerAt } from '../repositories/examinations';
+import { expireLateTests } from './exam/ending';
+import { settledAnswers } from './memory';
 import { qualificationCategories } from '../repositories/qualifications';
 import { testDuration } from './exam/history';
 import {
@@ -187,8 +189,7 @@ async function gather(db: Kysely<Database>, learnerId: number, locale: Locale, n
       ])
       .where('e.learner_id', '=', learnerId)
       .where('a.answered', '=', 1)
-      // A running centre-protocol exam's answers are its verdicts: they count once it ends (issue 25).
-      .where((eb) => eb.not(eb.and([eb('e.status', '=', 'process'), eb('e.protocol', '=', 'centre')])))
+      .where(settledAnswers)
       .groupBy('a.question_id')
       .execute(),
     db

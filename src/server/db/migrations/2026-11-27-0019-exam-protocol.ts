@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('examinations')
-    .addColumn('protocol', 'varchar(8)', (c) => c.notNull().defaultTo(sql`'spec'`))
+    .addColumn('protocol', 'varchar(8)', (c) =>
+      c.notNull().defaultTo(sql`'spec'`).check(sql`protocol in ('spec', 'centre')`),
+    )
     .execute();
 }
 

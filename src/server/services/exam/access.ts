@@ -1,7 +1,8 @@
 // Access (DESIGN §6, §5): may this learner start, begin or answer a test. A test needs an active
 // test access to its qualification (or its parent's) and is taken under the access it was started
 // with; while an exam runs, nothing else may show an answer to its questions.
-import { cancelTests, runningExamQuestions, type Db } from '../../repositories/examinations';
+import { runningExamQuestions, type Db } from '../../repositories/examinations';
+import { cancelTests } from './ending';
 import { activeAccess, isActive } from '../accesses';
 import { DomainError } from '../domain-error';
 

@@ -14,13 +14,14 @@ import {
 import type { AnswerResponse, ExaminationChanges, ExamProtocol } from '../../../shared/api/exam';
 import { prepared, preparedWrite } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-import { clockOf, endTest, findExamination } from '../../repositories/examinations';
+import { clockOf, findExamination } from '../../repositories/examinations';
 import { remember } from '../../../shared/memory';
 import { DomainError } from '../domain-error';
 import { storeMemoryQuery } from '../memory';
 import { questionTexts } from '../questions/texts';
 import { checkAccess, endUnbegunExam } from './access';
-import { beginTest, expireIfLate } from './lifecycle';
+import { endTest, expireIfLate } from './ending';
+import { beginTest } from './lifecycle';
 import { examinationView, examLocale } from './read';
 
 export interface AnswerOutcome {
@@ -174,14 +175,15 @@ export async function answerSlot(
       language: slot.language,
     };
     const clock = { started_at: slot.started_at, deadline: slot.deadline };
-    if (await expireIfLate(trx, { id: slot.examination_id, status: slot.status, deadline: slot.deadline }, now)) {
+    const late = await expireIfLate(trx, { ...slot, id: slot.examination_id }, now);
+    if (late) {
       return {
         ...base,
         slot: { id: slot.id, answered: false, answer: null, correct: null },
         status: 'expired',
         changes: {
           id: slot.examination_id,
-          status: 'expired',
+          status: late,
           mistakes: slot.mistakes,
           correct: slot.correct,
           ...clock,

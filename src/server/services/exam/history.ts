@@ -5,7 +5,8 @@ import type { Locale } from '../../../i18n/locales';
 import type { ExamList, ExamStatus, HistoryResult, StoredMode } from '../../../shared/api/exam';
 import { verdictsWithheld } from '../../../shared/exam';
 import type { Database } from '../../db/schema';
-import { expireLateTests, lastAnswerAt } from '../../repositories/examinations';
+import { lastAnswerAt } from '../../repositories/examinations';
+import { expireLateTests } from './ending';
 
 export interface HistoryQuery {
   qualification?: number | undefined;

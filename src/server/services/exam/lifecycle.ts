@@ -14,9 +14,6 @@ import type { ExamProtocol, TrainingMode } from '../../../shared/api/exam';
 import { deadlineFrom, endingStatus, mistakesAllowed, verdictAtFinish, type Random } from '../../../shared/exam';
 import type { Database, ExamMode, ExamStatus } from '../../db/schema';
 import {
-  cancelTests,
-  endTest,
-  expireLateTests,
   findExamination,
   insertExamination,
   openTests,
@@ -28,6 +25,7 @@ import {
 } from '../../repositories/examinations';
 import { DomainError } from '../domain-error';
 import { accessEnd, checkAccess, endUnbegunExam } from './access';
+import { cancelTests, endTest, expireIfLate, expireLateTests } from './ending';
 import { drawSmart } from '../readiness';
 import { drawByBlueprint, drawTraining, type DrawExtras } from './draw';
 import { capUnfinishedTests, countStart, removeTests, unbegunEndedTests } from './start-limits';
@@ -55,17 +53,6 @@ export interface StartInput {
   claim?: ((trx: Transaction<Database>, examinationId: number, created: boolean) => Promise<boolean>) | undefined;
   /** New tests a learner may start in an hour (ZHOL_TEST_STARTS_PER_HOUR); STARTS_PER_HOUR when not given. */
   startsPerHour?: number | undefined;
-}
-
-/** Ends a test that is past its deadline, as of its deadline. Returns true when it did. */
-export async function expireIfLate(
-  db: Db,
-  exam: { id: number; status: ExamStatus; deadline: string | null },
-  now: Date,
-): Promise<boolean> {
-  if (exam.status !== 'process' || !exam.deadline || exam.deadline > now.toISOString()) return false;
-  await endTest(db, exam.id, 'expired', exam.deadline);
-  return true;
 }
 
 /** Starts a test's clock (Begin): started_at now, the deadline from its time limit. Nothing when it has begun already. */

@@ -6,7 +6,8 @@
 // them. Their next answer is refused (409, errors.examEndedByOperator).
 import { COURSE_TEST_MODES } from '../../../shared/exam';
 import type { AccessType } from '../../../shared/api/accesses';
-import { cancelTests, type Db } from '../../repositories/examinations';
+import type { Db } from '../../repositories/examinations';
+import { cancelTests } from './ending';
 import { activeAccess } from '../accesses';
 import { accessEnd } from './access';
 

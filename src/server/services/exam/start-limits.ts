@@ -10,7 +10,8 @@
 // - at most MAX_UNFINISHED_TESTS unfinished tests: beyond it the oldest are cancelled (kept, like any
 //   abandoned test, with their answers).
 // So a flood stores at most STARTS_PER_HOUR tests an hour, however it starts them.
-import { cancelTests, type Db } from '../../repositories/examinations';
+import type { Db } from '../../repositories/examinations';
+import { cancelTests } from './ending';
 import { DomainError } from '../domain-error';
 
 /** New tests a learner may start in any hour (a learner who studies hard starts a few dozen). */
