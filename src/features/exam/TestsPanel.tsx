@@ -12,7 +12,7 @@ import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { $examError, $localStatus, $pending } from './runner-state';
-import { startTest } from './protocol-store';
+import { startTest } from './start';
 import FamiliarityCard from './FamiliarityCard';
 import ModeDialog from './ModeDialog';
 import { $online } from './network';

@@ -28,6 +28,7 @@ const item = (id: number, mode: ExamListItem['mode'], status: ExamListItem['stat
   mode,
   status,
   prepare: mode !== 'exam',
+  protocol: 'spec',
   qualification: { id: 2, name: 'B' },
   started_at: '2026-01-10T10:00:00.000Z',
   finished_at: null,

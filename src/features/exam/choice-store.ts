@@ -37,7 +37,9 @@ export function startRequest(kind: TestKind, options: StartOptions): StartReques
   const base = { qualification: options.qualification, continue: options.continue, language: options.language };
   if (kind === 'exam') {
     // The spec exam is the default: its request stays as it always was.
-    return options.protocol === 'centre' ? { ...base, prepare: false, extras: { protocol: 'centre' } } : { ...base, prepare: false };
+    return options.protocol === 'centre'
+      ? { ...base, prepare: false, extras: { protocol: 'centre' } }
+      : { ...base, prepare: false };
   }
   const extras: NonNullable<StartRequest['extras']> = { mode: kind };
   if (kind === 'themes') extras.themes = [...(options.themes ?? [])];

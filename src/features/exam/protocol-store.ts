@@ -1,30 +1,19 @@
-// Choosing how the mock exam runs (issue 25), as actions: the tests page starts the exam by the
-// learner's setting, and the start card's switch changes the setting and, for an exam not yet begun,
-// starts it anew by the chosen protocol — a protocol is fixed when the exam is created, so flipping
+// Choosing how the mock exam runs (issue 25) on the start card: the switch changes the learner's
+// setting and, for an exam not yet begun, starts it anew by the chosen protocol (the tests page's
+// start by the setting is ./start's startTest) — a protocol is fixed when the exam is created, so flipping
 // the switch must really replace the exam, not only the label.
 import { atom } from 'nanostores';
 import { apiRequest } from '../../client/api';
 import type { Locale } from '../../i18n/locales';
 import { updateTestSettings } from '../settings/store';
-import { needsRestart, protocolChoosable } from './protocol';
+import { protocolChoosable } from './protocol';
 import { $examFailure, $examination, $pending, $testLanguage, failureOf } from './runner-state';
-import { $freshExamId, EXAMS, startExamination } from './start';
+import { $freshExamId, EXAMS } from './start';
 import { openExamination } from './store';
 import type { Examination, ExamProtocol, StartRequest } from './types';
 
 /** The start card is replacing its exam by one of the other protocol. */
 export const $protocolChanging = atom(false);
-
-/**
- * Starts a test (the tests page). Asked to continue, the server may take up an unbegun exam of the
- * other protocol: that one is started anew (`continue: false`), so the exam runs as asked.
- */
-export async function startTest(request: StartRequest): Promise<Examination> {
-  const exam = await startExamination(request);
-  const wanted = request.prepare ? undefined : (request.extras?.protocol ?? 'spec');
-  if (!needsRestart(exam, wanted)) return exam;
-  return startExamination({ ...request, continue: false });
-}
 
 /** The start request of the same exam by another protocol: its qualification and language, started anew. */
 export function restartRequest(exam: Pick<Examination, 'qualification' | 'language'>, protocol: ExamProtocol) {

@@ -6,7 +6,7 @@ import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import type { Locale } from '../../i18n/locales';
 import { verdictsWithheld } from '../../shared/exam';
 import type { TestSettings } from '../settings/store';
-import type { AnswerSlot, Examination, ExamListItem, ExamProtocol } from './types';
+import type { AnswerSlot, Examination, ExamProtocol } from './types';
 
 export { verdictsWithheld };
 
@@ -88,12 +88,7 @@ export function centreRuleText(
     questions: plural(texts, locale, 'exam.centre.questions', exam.question_count),
     minutes: exam.time_limit
       ? plural(texts, locale, 'exam.minutes', Math.round(exam.time_limit / 60))
-      : texts['exam.unlimited'],
+      : (texts['exam.unlimited'] ?? ''),
     pass: passMark(exam),
   });
-}
-
-/** The history's and dialogs' entry: an unfinished centre exam's answers are not counted until its end. */
-export function answeredWithheld(item: Pick<ExamListItem, 'status' | 'prepare' | 'protocol'>): boolean {
-  return verdictsWithheld(item);
 }
