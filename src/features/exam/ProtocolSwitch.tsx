@@ -35,7 +35,8 @@ export default function ProtocolSwitch({
           type="checkbox"
           role="switch"
           checked={centre}
-          disabled={disabled || changing}
+          // Not disabled while the exam is replaced: a disabled control would lose the keyboard's focus.
+          disabled={disabled}
           aria-describedby="protocol-rule"
           aria-busy={changing}
           onChange={(e) => void chooseProtocol(e.target.checked ? 'centre' : 'spec', locale)}

@@ -32,10 +32,11 @@ export function restartRequest(exam: Pick<Examination, 'qualification' | 'langua
  * reload opens the new one). False when the server refused (the runner shows why); the old exam stays.
  */
 export async function chooseProtocol(protocol: ExamProtocol, locale?: Locale): Promise<boolean> {
+  // One change at a time: a flip while the exam is being replaced is not taken (the switch shows the exam's).
+  if ($protocolChanging.get() || $pending.get().process) return false;
   updateTestSettings({ centreProtocol: protocol === 'centre' });
   const exam = $examination.get();
-  if (!exam || !protocolChoosable(exam, false) || exam.protocol === protocol) return true;
-  if ($protocolChanging.get() || $pending.get().process) return false;
+  if (!exam || !protocolChoosable(exam, false) || (exam.protocol ?? 'spec') === protocol) return true;
   $protocolChanging.set(true);
   try {
     // Not startExamination: its loading state would swap the card (and the switch with focus) for a skeleton.
