@@ -267,7 +267,7 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
   await open(page, `/en/stats/${qualificationOf(examId)}`);
   const row = page.locator(`[data-history-row="${examId}"]`);
   await expect(row).toBeVisible();
-  await expect(row.locator('[data-history-mode="centre"]')).toHaveText(t('en', 'exam.centre.mode'));
+  await expect(row.locator('[data-history-kind="centre"]')).toHaveText(t('en', 'exam.centre.mode'));
 
   // The setting was remembered: the next exam starts as at the exam centre; once begun, the card names it.
   await open(page, '/en/tests');

@@ -101,7 +101,7 @@ export default function StatHistory({
                             {at ? formatDateTime(at) : texts['stats.history.open']}
                           </a>
                         </th>
-                        <td data-history-mode={item.protocol === 'centre' ? 'centre' : item.mode}>
+                        <td data-history-kind={item.protocol === 'centre' ? 'centre' : item.mode}>
                           {modeLabel(texts, item)}
                         </td>
                         <td>
