@@ -179,6 +179,7 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
   await expect(heading(page)).toHaveText(t('en', 'exam.questionOf', { number: 2, total }));
   await expect(heading(page)).toBeFocused();
   await expect(page.locator('[data-question-nav="1"]')).toHaveAttribute('data-state', 'unanswered');
+  expect(await violations(page)).toEqual([]);
 
   // Twelve answers, every one wrong on purpose (the test reads the key from the database; the browser
   // never has it): the spec's exam would have ended at the ninth, this one runs on.

@@ -10,6 +10,7 @@ import { $online } from './network';
 import { loadImage, preloadAll } from './preload';
 import { modeLabel } from './protocol';
 import ProtocolSwitch from './ProtocolSwitch';
+import { $protocolChanging } from './protocol-store';
 import { forecastText, reasonText } from '../readiness/forecast';
 import { almatyDate } from '../../shared/time';
 import type { Examination } from './types';
@@ -32,6 +33,8 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
   const card = useRef<HTMLElement>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const online = useStore($online);
+  // The switch is replacing the exam: Begin waits for the new one.
+  const changing = useStore($protocolChanging);
   // The mock exam is marked on the server as the real one is: no network, no exam.
   const mockExam = !demo && !!exam && !exam.prepare;
   const offline = mockExam && !online;
@@ -172,7 +175,7 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
         <button
           className="btn btn--primary"
           type="button"
-          disabled={!ready || beginning || offline}
+          disabled={!ready || beginning || offline || changing}
           aria-busy={beginning}
           onClick={onBegin}
           data-begin
