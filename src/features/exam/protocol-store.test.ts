@@ -2,10 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
 import { forgetStoredValues } from '../../client/browser-storage';
 import { $testSettings, defaultTestSettings } from '../settings/store';
-import { chooseProtocol, restartRequest } from './protocol-store';
+import { $protocolChanging, chooseProtocol, restartRequest } from './protocol-store';
 import { startTest } from './start';
 import {
   $currentQuestion,
+  $examFailure,
   $examination,
   $questionIndex,
   $result,
@@ -86,6 +87,30 @@ describe('the start card’s switch', () => {
     expect($testSettings.get().centreProtocol).toBe(true);
     expect(calls).toHaveLength(1); // the start only: a begun exam keeps its protocol
     expect($examination.get()?.protocol).toBe('spec');
+  });
+
+  it('keeps the exam in hand when the server refuses the new start, and says why', async () => {
+    serve(() => ({ body: unbegun({ protocol: 'spec' }) }));
+    await startExamination(examRequest());
+    await openExamination(7, 'ru');
+    serve(() => ({ status: 409, body: { desc: 'Идёт другой экзамен', status: 409 } }));
+    expect(await chooseProtocol('centre')).toBe(false);
+    expect($examination.get()).toMatchObject({ id: 7, protocol: 'spec' });
+    expect($examFailure.get()).toEqual({ desc: 'Идёт другой экзамен', status: 409 });
+  });
+
+  it('takes one change at a time', async () => {
+    serve(() => ({ body: unbegun({ protocol: 'spec' }) }));
+    await startExamination(examRequest());
+    await openExamination(7, 'ru');
+    serve(() => ({ body: unbegun({ id: 9, protocol: 'centre' }) }));
+    const first = chooseProtocol('centre');
+    expect($protocolChanging.get()).toBe(true);
+    expect(await chooseProtocol('spec')).toBe(false);
+    expect(await first).toBe(true);
+    expect($protocolChanging.get()).toBe(false);
+    expect($testSettings.get().centreProtocol).toBe(true);
+    expect(calls).toHaveLength(1);
   });
 
   it('builds its request from the exam in hand', () => {
