@@ -4,7 +4,20 @@ import { formatDateTime } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import type { TestKind } from './choice-store';
+import { modeLabel, verdictsWithheld } from './protocol';
 import type { ExamListItem } from './types';
+
+function dialogText(texts: Texts, locale: Locale, kind: TestKind, item: ExamListItem): string {
+  const date = item.started_at ? formatDateTime(item.started_at) : '';
+  // A centre exam's answers are not counted until its end (the list sends 0): no count to give.
+  if (verdictsWithheld(item))
+    return interpolate(texts['tests.dialog.textCentre'], { mode: modeLabel(texts, item), date });
+  return interpolate(texts['tests.dialog.text'], {
+    mode: texts[`tests.kind.${kind}`] ?? kind,
+    date,
+    answered: plural(texts, locale, 'tests.answered', item.correct + item.mistakes, { total: item.question_count }),
+  });
+}
 
 export default function ModeDialog({
   locale,
@@ -38,17 +51,7 @@ export default function ModeDialog({
       data-mode-dialog
     >
       <h3 id="mode-title">{texts['tests.dialog.title']}</h3>
-      <p id="mode-text">
-        {item &&
-          kind &&
-          interpolate(texts['tests.dialog.text'], {
-            mode: texts[`tests.kind.${kind}`] ?? kind,
-            date: item.started_at ? formatDateTime(item.started_at) : '',
-            answered: plural(texts, locale, 'tests.answered', item.correct + item.mistakes, {
-              total: item.question_count,
-            }),
-          })}
-      </p>
+      <p id="mode-text">{item && kind && dialogText(texts, locale, kind, item)}</p>
       <div className="row row--end">
         <button className="btn btn--secondary" type="button" onClick={onClose}>
           {texts['tests.dialog.close']}

@@ -1,7 +1,8 @@
 // The question list beside (or, on narrow screens, above) the question: each number with its state,
-// the current one marked; choosing one goes there.
+// the current one marked; choosing one goes there. At the exam centre only answered or not (issue 25).
 import type { Texts } from '../../i18n/interpolate';
-import { slotState, type SlotState } from './logic';
+import type { SlotState } from './logic';
+import { navState } from './protocol';
 import { goToQuestion, setNavVisible } from './store';
 import type { Examination } from './types';
 
@@ -24,11 +25,14 @@ export default function QuestionNavigator({
   exam,
   current,
   visible,
+  withheld = false,
 }: {
   texts: Texts;
   exam: Examination;
   current: number;
   visible: boolean;
+  /** An exam run as at the exam centre: answered or not, never right or wrong (issue 25). */
+  withheld?: boolean;
 }) {
   const choose = showQuestion;
   return (
@@ -36,7 +40,7 @@ export default function QuestionNavigator({
       <ol className="qnav__list">
         {exam.questions.map((q, i) => {
           const slot = exam.answers.find((a) => a.question === q.id) ?? exam.answers[i];
-          const state = slotState(slot);
+          const state = navState(slot, withheld);
           return (
             <li key={q.id}>
               <button
@@ -59,8 +63,16 @@ export default function QuestionNavigator({
           );
         })}
       </ol>
-      <p className="qnav__legend muted" aria-hidden="true">
-        <span>✓ {texts['exam.state.correct']}</span> <span>✗ {texts['exam.state.wrong']}</span>
+      <p className="qnav__legend muted" aria-hidden="true" data-legend={withheld ? 'answered' : 'verdicts'}>
+        {withheld ? (
+          <span>
+            {MARK.answered} {texts['exam.state.answered']}
+          </span>
+        ) : (
+          <>
+            <span>✓ {texts['exam.state.correct']}</span> <span>✗ {texts['exam.state.wrong']}</span>
+          </>
+        )}
       </p>
     </nav>
   );

@@ -10,7 +10,7 @@ import { afterAnswer, type Feedback } from './after-answer';
 import { keyAction, mistakesLeft, nextIndex, slotState, summarize } from './logic';
 import QuestionNavigator from './QuestionNavigator';
 import { Citation, QuestionMedia } from './QuestionMedia';
-import { modeLabel } from './StartCard';
+import { modeLabel, navState, verdictsWithheld } from './protocol';
 import {
   $currentQuestion,
   $navVisible,
@@ -47,9 +47,10 @@ function optionClass(value: number, slot: AnswerSlot | undefined, correctValue: 
   return classes.join(' ');
 }
 
-function feedbackText(texts: Texts, feedback: Feedback): string {
+function feedbackText(texts: Texts, feedback: Feedback | { kind: 'locked' }): string {
   if (feedback.kind === 'correct') return texts['exam.feedback.correct']!;
   if (feedback.kind === 'saved') return texts['exam.feedback.saved']!;
+  if (feedback.kind === 'locked') return texts['exam.centre.locked']!;
   if (feedback.kind === 'unsent') return texts['exam.feedback.unsent']!;
   return feedback.correctValue
     ? interpolate(texts['exam.feedback.wrongWith'], { value: feedback.correctValue })
@@ -92,6 +93,9 @@ export default function QuestionScreen({
   // Chosen, but the server has not taken it yet (no network): neither saved nor judged.
   const waiting = !!slot && unsent.some((u) => u.slot === slot.id);
   const summary = summarize(exam);
+  // At the exam centre (issue 25) nothing is judged until the end, and every answer is confirmed once.
+  const centre = !browsing && verdictsWithheld(exam);
+  const confirming = settings.confirmAnswer || centre;
 
   // A new question (or the start of browsing): forget the choice and take focus to its heading,
   // so screen readers read it and the keys work at once.
@@ -111,7 +115,7 @@ export default function QuestionScreen({
     setSelected(value);
     const outcome = await answerCurrent(value);
     if (!outcome) return;
-    const { feedback, then } = afterAnswer(settings, outcome);
+    const { feedback, then } = afterAnswer(settings, outcome, centre);
     announce(feedbackText(texts, feedback));
     if (then === 'result') return; // the result takes over
     if (then === 'next' && goNext()) return;
@@ -121,7 +125,7 @@ export default function QuestionScreen({
 
   function choose(value: number, viaPointer: boolean) {
     if (answered || browsing) return;
-    if (!settings.confirmAnswer && viaPointer) void answer(value);
+    if (!confirming && viaPointer) void answer(value);
     else setSelected(value);
   }
 
@@ -153,7 +157,7 @@ export default function QuestionScreen({
       event.preventDefault();
       if (action.type === 'choose') {
         // A digit is a deliberate choice: it answers at once unless answers are confirmed.
-        if (settings.confirmAnswer) {
+        if (confirming) {
           setSelected(action.value);
           document.getElementById(`answer-${action.value}`)?.focus();
         } else void answer(action.value);
@@ -177,8 +181,10 @@ export default function QuestionScreen({
       newTab={demo || offline || exam.status === 'process'}
     />
   ) : null;
-  const feedbackState = slotState(slot);
-  const hasNext = nextIndex(exam.answers, index, browsing) !== null;
+  const feedbackState = centre ? navState(slot, true) : slotState(slot);
+  const following = nextIndex(exam.answers, index, browsing);
+  // Skipping the one question left unanswered would lead back to it: no Skip then.
+  const hasNext = following !== null && !(centre && following === index);
   const left = mistakesLeft(exam);
   // Questions may be in another language than the interface: the test language setting, or the
   // bank's own language when the question is not in the test's.
@@ -198,11 +204,13 @@ export default function QuestionScreen({
           {!demo && <span className="muted"> · {modeLabel(texts, exam)}</span>}
         </p>
         {!browsing && <Timer texts={texts} exam={exam} announce={announce} />}
-        <p className="runner__score" data-score>
-          {exam.allowed_mistakes !== null
-            ? interpolate(texts['exam.mistakesOf'], { mistakes: summary.mistakes, allowed: exam.allowed_mistakes })
-            : interpolate(texts['exam.mistakes'], { mistakes: summary.mistakes })}
-          {left !== null && !browsing && (
+        <p className="runner__score" data-score={centre ? 'answered' : 'mistakes'}>
+          {centre
+            ? interpolate(texts['exam.centre.answered'], { value: summary.answered, total: summary.total })
+            : exam.allowed_mistakes !== null
+              ? interpolate(texts['exam.mistakesOf'], { mistakes: summary.mistakes, allowed: exam.allowed_mistakes })
+              : interpolate(texts['exam.mistakes'], { mistakes: summary.mistakes })}
+          {left !== null && !browsing && !centre && (
             <span className="visually-hidden"> ({plural(texts, locale, 'exam.mistakesLeft', left)})</span>
           )}
         </p>
@@ -234,7 +242,7 @@ export default function QuestionScreen({
       </div>
 
       <div className="runner__body">
-        <QuestionNavigator texts={texts} exam={exam} current={index} visible={navVisible} />
+        <QuestionNavigator texts={texts} exam={exam} current={index} visible={navVisible} withheld={centre} />
         <section
           className="card question"
           aria-labelledby="question-heading"
@@ -327,7 +335,7 @@ export default function QuestionScreen({
                   ? { kind: 'correct' }
                   : feedbackState === 'wrong'
                     ? { kind: 'wrong', correctValue: correctValue ?? null }
-                    : { kind: 'saved' },
+                    : { kind: centre ? 'locked' : 'saved' },
               )}
             </p>
           )}
@@ -361,8 +369,14 @@ export default function QuestionScreen({
           </div>
 
           <div className="row question__actions">
-            {browsing && (
-              <button className="btn btn--secondary" type="button" onClick={() => goPrevious()} disabled={index === 0}>
+            {(browsing || centre) && (
+              <button
+                className="btn btn--secondary"
+                type="button"
+                onClick={() => goPrevious()}
+                disabled={index === 0}
+                data-previous
+              >
                 {texts['exam.previous']}
               </button>
             )}
@@ -375,7 +389,7 @@ export default function QuestionScreen({
                 onClick={() => selected !== null && void answer(selected)}
                 data-submit
               >
-                {settings.confirmAnswer ? texts['exam.confirm'] : texts['exam.answer']}
+                {confirming ? texts['exam.confirm'] : texts['exam.answer']}
               </button>
             )}
             {(browsing || hasNext || answered) && (
@@ -386,18 +400,21 @@ export default function QuestionScreen({
                 onClick={next}
                 disabled={pending}
                 data-next
+                data-skip={centre && !answered ? '' : undefined}
               >
                 {browsing && !hasNext
                   ? texts['exam.result.back']
                   : !hasNext && summary.unanswered === 0
                     ? texts['exam.finish']
-                    : texts['exam.next']}
+                    : centre && !answered
+                      ? texts['exam.centre.skip']
+                      : texts['exam.next']}
               </button>
             )}
           </div>
           {!browsing && (
             <p id="keys-hint" className="muted keys-hint">
-              {texts['exam.keysHint']}
+              {centre ? texts['exam.centre.keysHint'] : texts['exam.keysHint']}
             </p>
           )}
         </section>

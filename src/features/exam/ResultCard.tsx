@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n/locales';
 import { interpolate, textOf, type Texts } from '../../i18n/interpolate';
 import { COURSE_TEST_MODES } from '../../shared/exam';
 import { formatClock, isoDuration, resultKey, spentSeconds, summarize } from './logic';
-import { modeLabel } from './StartCard';
+import { isCentreExam, modeLabel, passMark } from './protocol';
 import type { Examination } from './types';
 
 interface Props {
@@ -74,6 +74,15 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
             {allowance !== null && ` ${interpolate(texts['exam.result.allowed'], { count: allowance })}`}
           </dd>
         </div>
+        {/* At the exam centre the pass is counted in right answers: say how many it took (issue 25). */}
+        {!demo && isCentreExam(exam) && (
+          <div>
+            <dt>{texts['exam.centre.passMark']}</dt>
+            <dd data-pass-mark={passMark(exam)}>
+              {interpolate(texts['exam.centre.passMarkValue'], { pass: passMark(exam), total: exam.question_count })}
+            </dd>
+          </div>
+        )}
         {summary.unanswered > 0 && (
           <div>
             <dt>{texts['exam.result.unanswered']}</dt>

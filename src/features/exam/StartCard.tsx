@@ -8,6 +8,9 @@ import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { formatClock, questionImages, remainingSeconds, summarize } from './logic';
 import { $online } from './network';
 import { loadImage, preloadAll } from './preload';
+import { modeLabel } from './protocol';
+import ProtocolSwitch from './ProtocolSwitch';
+import { $protocolChanging } from './protocol-store';
 import { forecastText, reasonText } from '../readiness/forecast';
 import { almatyDate } from '../../shared/time';
 import type { Examination } from './types';
@@ -23,14 +26,15 @@ interface Props {
   beginning?: boolean;
 }
 
-export function modeLabel(texts: Texts, exam: Pick<Examination, 'mode'>): string {
-  return texts[`exam.mode.${exam.mode}`] ?? exam.mode;
-}
+export { modeLabel } from './protocol';
 
 export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onBegin, beginning = false }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const card = useRef<HTMLElement>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const online = useStore($online);
+  // The switch is replacing the exam: Begin waits for the new one.
+  const changing = useStore($protocolChanging);
   // The mock exam is marked on the server as the real one is: no network, no exam.
   const mockExam = !demo && !!exam && !exam.prepare;
   const offline = mockExam && !online;
@@ -55,7 +59,8 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
 
   const ready = !!exam && !!progress && progress.done >= progress.total;
   useEffect(() => {
-    if (ready) heading.current?.focus();
+    // Not away from the protocol switch: flipping it loads another exam, and the learner stays on it.
+    if (ready && !card.current?.contains(document.activeElement)) heading.current?.focus();
   }, [ready]);
 
   const summary = exam ? summarize(exam) : null;
@@ -74,7 +79,7 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
   else if (ready) status = texts['exam.ready']!;
 
   return (
-    <section className="card start-card" aria-labelledby="start-title" aria-busy={!ready} data-start-card>
+    <section ref={card} className="card start-card" aria-labelledby="start-title" aria-busy={!ready} data-start-card>
       {exam ? (
         <>
           <h2 id="start-title" ref={heading} tabIndex={-1}>
@@ -121,6 +126,7 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
               </div>
             )}
           </dl>
+          {mockExam && <ProtocolSwitch locale={locale} texts={texts} exam={exam} disabled={beginning} />}
           {mockExam && (
             <p className="start-card__network" data-needs-network>
               {texts['exam.network.needed']}
@@ -169,7 +175,7 @@ export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onB
         <button
           className="btn btn--primary"
           type="button"
-          disabled={!ready || beginning || offline}
+          disabled={!ready || beginning || offline || changing}
           aria-busy={beginning}
           onClick={onBegin}
           data-begin

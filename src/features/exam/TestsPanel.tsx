@@ -12,7 +12,7 @@ import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { interpolate, plural, type Texts } from '../../i18n/interpolate';
 import { $examError, $localStatus, $pending } from './runner-state';
-import { startExamination } from './start';
+import { startTest } from './start';
 import FamiliarityCard from './FamiliarityCard';
 import ModeDialog from './ModeDialog';
 import { $online } from './network';
@@ -27,6 +27,7 @@ import {
   selectQualification,
 } from '../home/store';
 import { $testSettings, testLanguage } from '../settings/store';
+import { protocolOf } from './protocol';
 import PlanBlock from '../readiness/PlanBlock';
 import { $planWaiting, $selectedPlan } from '../readiness/plan-store';
 import { $statistics, statisticsOf } from '../statistics/store';
@@ -173,13 +174,14 @@ export default function TestsPanel({ locale, texts, catalogueUrl }: Props) {
     setNotice(null);
     setStarting(kind);
     try {
-      const exam = await startExamination(
+      const exam = await startTest(
         startRequest(kind, {
           qualification: selected,
           language: testLanguage(settings, locale),
           continue: resume,
           themes: checked,
           commentsBefore: settings.showComments && settings.commentsBefore,
+          protocol: protocolOf(settings),
         }),
       );
       setDialogKind(null);

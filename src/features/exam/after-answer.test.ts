@@ -45,4 +45,20 @@ describe('afterAnswer', () => {
     });
     expect(afterAnswer(moveOn, { status: 'expired', correct: true }).then).toBe('result');
   });
+
+  it('at the exam centre an answer is only saved, and the next unanswered question follows whatever the settings', () => {
+    expect(afterAnswer(stayPut, { status: 'process', correct: null }, true)).toEqual({
+      feedback: { kind: 'saved' },
+      then: 'next',
+    });
+    // Even a verdict that slipped through is not shown while the exam runs.
+    expect(afterAnswer(moveOn, { status: 'process', correct: false, correctValue: 2 }, true).feedback).toEqual({
+      kind: 'saved',
+    });
+    expect(afterAnswer(stayPut, { status: 'done', correct: null }, true).then).toBe('result');
+    expect(afterAnswer(stayPut, { status: 'process', correct: null, unsent: true }, true)).toEqual({
+      feedback: { kind: 'unsent' },
+      then: 'next',
+    });
+  });
 });

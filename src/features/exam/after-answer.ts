@@ -28,8 +28,17 @@ export interface AfterAnswer {
   then: 'result' | 'next' | 'stay';
 }
 
-export function afterAnswer(settings: Pick<TestSettings, 'nextOnCorrect'>, result: AnsweredQuestion): AfterAnswer {
-  if (result.unsent) return { feedback: { kind: 'unsent' }, then: 'stay' };
+/**
+ * `centre`: an exam run as at the exam centre (issue 25), whose answers are judged only at the end —
+ * each confirmed answer is saved and the learner goes on to the next unanswered question.
+ */
+export function afterAnswer(
+  settings: Pick<TestSettings, 'nextOnCorrect'>,
+  result: AnsweredQuestion,
+  centre = false,
+): AfterAnswer {
+  if (result.unsent) return { feedback: { kind: 'unsent' }, then: centre ? 'next' : 'stay' };
+  if (centre) return { feedback: { kind: 'saved' }, then: result.status === 'process' ? 'next' : 'result' };
   const feedback: Feedback =
     result.correct === true
       ? { kind: 'correct' }

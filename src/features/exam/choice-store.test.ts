@@ -28,6 +28,7 @@ const item = (id: number, mode: ExamListItem['mode'], status: ExamListItem['stat
   mode,
   status,
   prepare: mode !== 'exam',
+  protocol: 'spec',
   qualification: { id: 2, name: 'B' },
   started_at: '2026-01-10T10:00:00.000Z',
   finished_at: null,
@@ -63,6 +64,19 @@ describe('what each button starts', () => {
   });
   it('the exam never asks for comments before answering', () => {
     expect(startRequest('exam', { ...base, commentsBefore: true })).not.toHaveProperty('extras');
+  });
+  it('the exam as at the exam centre asks for that protocol; the spec exam and trainings do not', () => {
+    expect(startRequest('exam', { ...base, protocol: 'centre' })).toEqual({
+      qualification: 2,
+      prepare: false,
+      continue: false,
+      language: 'kz',
+      extras: { protocol: 'centre' },
+    });
+    expect(startRequest('exam', { ...base, protocol: 'spec' })).not.toHaveProperty('extras');
+    // The server refuses a training by the centre's protocol: the setting never reaches one.
+    expect(startRequest('train', { ...base, protocol: 'centre' }).extras).toEqual({ mode: 'train' });
+    expect(startRequest('smart', { ...base, protocol: 'centre' }).extras).toEqual({ mode: 'smart' });
   });
 });
 

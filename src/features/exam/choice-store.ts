@@ -14,7 +14,7 @@ import {
   type QualificationEntry,
   type Theme,
 } from '../home/store';
-import type { ExamListItem, ExamMode, StartRequest } from './types';
+import type { ExamListItem, ExamMode, ExamProtocol, StartRequest } from './types';
 
 /** The main buttons, the retake button and smart training, each a mode of the start call. */
 export const testKinds = ['train', 'exam', 'favorites', 'themes', 'incorrect', 'smart'] as const;
@@ -28,12 +28,19 @@ export interface StartOptions {
   themes?: number[];
   /** Comments before answering (training only). */
   commentsBefore?: boolean;
+  /** How the exam runs (issue 25); trainings have no protocol. */
+  protocol?: ExamProtocol;
 }
 
 /** The start call's body for a kind of test: the exam is `prepare: false`, the rest are training modes. */
 export function startRequest(kind: TestKind, options: StartOptions): StartRequest {
   const base = { qualification: options.qualification, continue: options.continue, language: options.language };
-  if (kind === 'exam') return { ...base, prepare: false };
+  if (kind === 'exam') {
+    // The spec exam is the default: its request stays as it always was.
+    return options.protocol === 'centre'
+      ? { ...base, prepare: false, extras: { protocol: 'centre' } }
+      : { ...base, prepare: false };
+  }
   const extras: NonNullable<StartRequest['extras']> = { mode: kind };
   if (kind === 'themes') extras.themes = [...(options.themes ?? [])];
   if (options.commentsBefore) extras.commentsBefore = true;

@@ -34,6 +34,8 @@ export function createDemoRun(demo: DemoResponse, nowMs: number, language: strin
     qualification: demo.qualification,
     mode: 'demo',
     prepare: false,
+    // The demo plays the spec's exam: each verdict at once.
+    protocol: 'spec',
     status: 'process',
     language,
     started_at: new Date(nowMs).toISOString(),

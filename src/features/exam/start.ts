@@ -3,6 +3,7 @@
 // because $freshExamId names it, does not fetch it again.
 import { atom } from 'nanostores';
 import { apiRequest, type ApiRequestError } from '../../client/api';
+import { needsRestart } from './protocol';
 import { $examError, $examination, $localStatus, $pending, $testLanguage, resetRunnerState } from './runner-state';
 import type { Examination, StartRequest } from './types';
 
@@ -32,4 +33,15 @@ export async function startExamination(request: StartRequest): Promise<Examinati
   } finally {
     $pending.setKey('test', false);
   }
+}
+
+/**
+ * Starts a test (the tests page). Asked to continue, the server may take up an unbegun exam of the
+ * other protocol: that one is started anew (`continue: false`), so the exam runs as asked.
+ */
+export async function startTest(request: StartRequest): Promise<Examination> {
+  const exam = await startExamination(request);
+  const wanted = request.prepare ? undefined : (request.extras?.protocol ?? 'spec');
+  if (!needsRestart(exam, wanted)) return exam;
+  return startExamination({ ...request, continue: false });
 }

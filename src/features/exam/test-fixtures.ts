@@ -40,6 +40,7 @@ export function exam(overrides: Partial<Examination> = {}): Examination {
     qualification: { id: 2, name: 'Категория B' },
     mode: 'exam',
     prepare: false,
+    protocol: 'spec',
     status: 'process',
     language: 'ru',
     started_at: '2026-01-10T10:00:00.000Z',

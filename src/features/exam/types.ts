@@ -9,6 +9,7 @@ export type {
   DemoResponse,
   ExamListItem,
   ExamMode,
+  ExamProtocol,
   ExamQuestion,
   Examination,
   ExaminationChanges,

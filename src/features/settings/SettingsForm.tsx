@@ -20,7 +20,14 @@ interface Props {
 }
 
 type Flag = Exclude<keyof TestSettings, 'language'>;
-const flags: Flag[] = ['confirmAnswer', 'nextOnCorrect', 'picturesInsteadOfVideos', 'showComments', 'commentsBefore'];
+const flags: Flag[] = [
+  'confirmAnswer',
+  'nextOnCorrect',
+  'picturesInsteadOfVideos',
+  'showComments',
+  'commentsBefore',
+  'centreProtocol',
+];
 
 export default function SettingsForm({ locale, texts }: Props) {
   const stored = useStore($testSettings);

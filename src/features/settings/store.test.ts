@@ -31,6 +31,7 @@ describe('test settings', () => {
       picturesInsteadOfVideos: false,
       showComments: true,
       commentsBefore: false,
+      centreProtocol: false,
     });
     expect(testLanguage($testSettings.get(), 'kz')).toBe('kz');
   });
@@ -45,6 +46,17 @@ describe('test settings', () => {
     expect(loadTestSettings(null)).toEqual(defaultTestSettings);
     expect(loadTestSettings(1)).toMatchObject({ language: 'en', confirmAnswer: true });
     expect(testLanguage($testSettings.get(), 'ru')).toBe('en');
+  });
+
+  it('remember the exam centre protocol per learner, off for everyone else', () => {
+    updateTestSettings({ centreProtocol: true }, 7);
+    expect(JSON.parse(storage().getItem(userKey(7, TEST_SETTINGS_KEY))!)).toMatchObject({ centreProtocol: true });
+    expect(loadTestSettings(8).centreProtocol).toBe(false);
+    expect(loadTestSettings(null).centreProtocol).toBe(false);
+    expect(loadTestSettings(7).centreProtocol).toBe(true);
+    // Stored before the flag existed: the spec exam, as before.
+    expect(normalizeSettings({ confirmAnswer: true }).centreProtocol).toBe(false);
+    expect(normalizeSettings({ centreProtocol: 'yes' }).centreProtocol).toBe(false);
   });
 
   it('for visitors live in localStorage under test-settings', () => {

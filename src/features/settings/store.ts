@@ -1,6 +1,6 @@
 // Test settings (spec: Test settings): the language of the questions, confirming a chosen answer,
-// moving on after a correct answer, pictures instead of videos, and comments (optionally before
-// answering). Kept in the browser per learner (`zhol:{id}:test-settings`) and, for visitors, under
+// moving on after a correct answer, pictures instead of videos, comments (optionally before
+// answering) and whether the mock exam runs as at the exam centre (issue 25). Kept in the browser per learner (`zhol:{id}:test-settings`) and, for visitors, under
 // `test-settings`; the runner and the tests page read them from $testSettings.
 import { atom } from 'nanostores';
 import { $user } from '../../client/auth';
@@ -23,6 +23,8 @@ export interface TestSettings {
   showComments: boolean;
   /** …or already before answering. */
   commentsBefore: boolean;
+  /** The mock exam runs as at the exam centre (issue 25): any order, no verdict until the end. */
+  centreProtocol: boolean;
 }
 
 export const defaultTestSettings: Readonly<TestSettings> = Object.freeze({
@@ -32,9 +34,17 @@ export const defaultTestSettings: Readonly<TestSettings> = Object.freeze({
   picturesInsteadOfVideos: false,
   showComments: true,
   commentsBefore: false,
+  centreProtocol: false,
 });
 
-const flags = ['confirmAnswer', 'nextOnCorrect', 'picturesInsteadOfVideos', 'showComments', 'commentsBefore'] as const;
+const flags = [
+  'confirmAnswer',
+  'nextOnCorrect',
+  'picturesInsteadOfVideos',
+  'showComments',
+  'commentsBefore',
+  'centreProtocol',
+] as const;
 
 /** Whatever was stored (old, partial or corrupt) as a complete, valid settings object. */
 export function normalizeSettings(raw: unknown): TestSettings {

@@ -7,6 +7,7 @@ import type { Locale } from '../../i18n/locales';
 import { interpolate, type Texts } from '../../i18n/interpolate';
 import type { ExamListItem } from '../../shared/api/exam';
 import { formatClock, isoDuration } from '../exam/logic';
+import { modeLabel } from '../exam/protocol';
 import { $history, filterHistory, historyPage, loadHistory } from './detail';
 import { emptyFilter, HISTORY_MODES, historyStatus, pageBounds, parseMode, parseResult } from './logic';
 import { dash, Skeleton } from './parts';
@@ -100,7 +101,9 @@ export default function StatHistory({
                             {at ? formatDateTime(at) : texts['stats.history.open']}
                           </a>
                         </th>
-                        <td>{texts[`exam.mode.${item.mode}`] ?? item.mode}</td>
+                        <td data-history-kind={item.protocol === 'centre' ? 'centre' : item.mode}>
+                          {modeLabel(texts, item)}
+                        </td>
                         <td>
                           {item.duration === null ? (
                             dash
