@@ -171,7 +171,7 @@ describe('syncAnswers', () => {
     for (const a of given) await queueAnswer(a);
     const batches = server((request) =>
       request.answers.some((a) => a.value === 9)
-        ? json({ desc: 'Неверный ответ', status: 400 }, 400)
+        ? json({ desc: 'Неверный ответ', status: 400, code: 'offline-batch-malformed' }, 400)
         : json(acknowledge(request)),
     );
     expect(await syncAnswers(A)).toBe('synced');
@@ -182,6 +182,19 @@ describe('syncAnswers', () => {
     );
     // Found by halving: a few calls, not one per answer.
     expect(batches.length).toBeLessThan(12);
+  });
+
+  it('drops no more than a few unreadable answers a sync, and nothing on a 400 that is not the server’s', async () => {
+    for (let i = 0; i < 8; i++) await queueAnswer(answer(A));
+    // A server refusing everything (a deploy gone wrong): five go, the rest wait.
+    server(() => json({ desc: 'Неверный пакет', status: 400, code: 'offline-batch-malformed' }, 400));
+    expect(await syncAnswers(A)).toBe('failed');
+    expect(await countQueued(A)).toBe(3);
+    // A proxy's 400: nothing is dropped or halved, the batch waits for the next try.
+    const batches = server(() => new Response('<html>Bad Request</html>', { status: 400 }));
+    expect(await syncAnswers(A)).toBe('failed');
+    expect(await countQueued(A)).toBe(3);
+    expect(batches).toHaveLength(1);
   });
 
   it('marks the pack stale when the server says the bank changed', async () => {

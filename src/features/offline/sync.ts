@@ -9,7 +9,12 @@ import { apiRequest, type ApiRequestError } from '../../client/api';
 import { $user, type User } from '../../client/auth';
 import { hasSessionHint } from '../../client/session';
 import { userSetting } from '../../client/user-storage';
-import type { OfflineAnswer, OfflineSyncRequest, OfflineSyncResponse } from '../../shared/api/offline';
+import {
+  OFFLINE_BATCH_CODES,
+  type OfflineAnswer,
+  type OfflineSyncRequest,
+  type OfflineSyncResponse,
+} from '../../shared/api/offline';
 import { offlineLearner, rememberLearner } from './learner';
 import { countQueued, markPacksStale, queuedAnswers, removeAnswers, type QueuedAnswer } from './queue';
 
@@ -17,6 +22,8 @@ export const OFFLINE_ANSWERS = '/rest/v1/core/user/offline/answers/';
 export const SYNC_BATCH = 200;
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 5 * 60_000;
+/** Answers the server could not read that one sync drops before it stops: a server refusing every answer (a deploy gone wrong) must not empty the queue. */
+const DROPS_PER_SYNC = 5;
 
 /** Answers of the current learner waiting for the server. */
 export const $pending = atom(0);
@@ -57,6 +64,7 @@ export async function refreshSyncState(learner: number | null = offlineLearner()
 export async function syncAnswers(learner: number): Promise<SyncOutcome> {
   // Halved while the server refuses the request itself (400); see below.
   let limit = SYNC_BATCH;
+  let dropped = 0;
   try {
     for (;;) {
       const batch = nextBatch(await queuedAnswers(learner, SYNC_BATCH)).slice(0, limit);
@@ -67,15 +75,21 @@ export async function syncAnswers(learner: number): Promise<SyncOutcome> {
       try {
         response = await apiRequest<OfflineSyncResponse>(OFFLINE_ANSWERS, { method: 'POST', body });
       } catch (error) {
-        const status = (error as ApiRequestError).status;
-        // A 400 refuses the request itself: sent again it would be refused again, and every answer
-        // behind it would wait forever. Halving finds the answer it cannot take, which is dropped,
-        // as the server's own refusals are; the rest go on.
-        if (status === 400) {
-          if (batch.length === 1) {
-            await removeAnswers(learner, [batch[0]!.client_id]);
-            limit = SYNC_BATCH;
-          } else limit = Math.ceil(batch.length / 2);
+        const { status, code } = error as ApiRequestError;
+        // The server's own 400 refuses the batch: sent again it would be refused again, and every
+        // answer behind it would wait forever. Halving finds the answer it cannot read, which is
+        // dropped, as the server's refusals of single answers are; the rest go on. A few at most per
+        // sync, and never on a 400 without the server's code (a proxy's): those wait and retry.
+        const refused =
+          status === 400 && (code === OFFLINE_BATCH_CODES.malformed || code === OFFLINE_BATCH_CODES.tooBig);
+        if (refused && batch.length > 1) {
+          limit = Math.ceil(batch.length / 2);
+          continue;
+        }
+        if (refused && code === OFFLINE_BATCH_CODES.malformed && dropped < DROPS_PER_SYNC) {
+          await removeAnswers(learner, [batch[0]!.client_id]);
+          dropped += 1;
+          limit = SYNC_BATCH;
           continue;
         }
         return status === 401 ? 'signedOut' : status === 0 ? 'offline' : 'failed';

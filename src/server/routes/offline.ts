@@ -6,6 +6,7 @@ import { localeCodes, type Locale } from '../../i18n/locales';
 import { bracketQuery, idParam, jsonBody, requireAuth, type Env } from '../context';
 import { ApiError } from '../errors';
 import { OFFLINE_BATCH_MAX, offlinePack, syncOfflineAnswers } from '../services/offline';
+import { OFFLINE_BATCH_CODES } from '../../shared/api/offline';
 
 const id = z
   .number()
@@ -69,9 +70,10 @@ export const offlineRoutes = new Hono<Env>({ strict: false })
       raw !== null &&
       Array.isArray((raw as { answers?: unknown }).answers) &&
       (raw as { answers: unknown[] }).answers.length > OFFLINE_BATCH_MAX;
-    if (tooMany) throw new ApiError(400, 'errors.offlineTooMany', { max: OFFLINE_BATCH_MAX });
+    if (tooMany)
+      throw new ApiError(400, 'errors.offlineTooMany', { max: OFFLINE_BATCH_MAX }, OFFLINE_BATCH_CODES.tooBig);
     const body = syncShape.safeParse(raw);
-    if (!body.success) throw new ApiError(400, 'errors.offlineBatch');
+    if (!body.success) throw new ApiError(400, 'errors.offlineBatch', {}, OFFLINE_BATCH_CODES.malformed);
     const learner = c.get('learner');
     return c.json(await syncOfflineAnswers(db, learner, body.data, c.get('locale'), now()));
   });

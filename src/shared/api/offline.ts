@@ -44,3 +44,10 @@ export interface OfflineSyncResponse {
   pack_stale: boolean;
   synced_at: string;
 }
+
+/**
+ * The codes of the sync call's 400s (`code` beside `desc`): a batch too big, or one the server cannot
+ * read. The client halves a refused batch to find the answer at fault; any other 400 (a proxy's) is
+ * only retried.
+ */
+export const OFFLINE_BATCH_CODES = { tooBig: 'offline-batch-too-big', malformed: 'offline-batch-malformed' } as const;
