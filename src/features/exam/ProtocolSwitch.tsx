@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import type { Locale } from '../../i18n/locales';
 import type { Texts } from '../../i18n/interpolate';
 import { centreRuleText, isCentreExam, protocolChoosable } from './protocol';
-import { $protocolChanging, chooseProtocol } from './protocol-store';
+import { $protocolAsked, $protocolChanging, chooseProtocol } from './protocol-store';
 import type { Examination } from './types';
 
 export default function ProtocolSwitch({
@@ -20,6 +20,7 @@ export default function ProtocolSwitch({
   disabled: boolean;
 }) {
   const changing = useStore($protocolChanging);
+  const asked = useStore($protocolAsked);
   const centre = isCentreExam(exam);
   if (!protocolChoosable(exam, false)) {
     return (
@@ -34,7 +35,8 @@ export default function ProtocolSwitch({
         <input
           type="checkbox"
           role="switch"
-          checked={centre}
+          // While the exam is replaced, what was asked for (a screen reader hears the state it chose).
+          checked={asked ? asked === 'centre' : centre}
           // Not disabled while the exam is replaced: a disabled control would lose the keyboard's focus.
           disabled={disabled}
           aria-describedby="protocol-rule"

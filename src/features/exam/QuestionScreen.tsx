@@ -52,6 +52,7 @@ function feedbackText(texts: Texts, feedback: Feedback | { kind: 'locked' }): st
   if (feedback.kind === 'saved') return texts['exam.feedback.saved']!;
   if (feedback.kind === 'locked') return texts['exam.centre.locked']!;
   if (feedback.kind === 'unsent') return texts['exam.feedback.unsent']!;
+  if (feedback.kind === 'late') return texts['exam.result.expired']!;
   return feedback.correctValue
     ? interpolate(texts['exam.feedback.wrongWith'], { value: feedback.correctValue })
     : texts['exam.feedback.wrong']!;
@@ -85,10 +86,15 @@ export default function QuestionScreen({
     observer.observe(bar);
     return () => observer.disconnect();
   }, []);
-  const [selected, setSelected] = useState<number | null>(null);
+  // The choice belongs to the question it was made on: after a move to the next question (the
+  // exam centre's, at once) a leftover choice must not be what the next Enter confirms there.
+  const [choice, setChoice] = useState<{ question: number; value: number } | null>(null);
   const index = current?.index ?? 0;
   const question = current?.question;
   const slot = current?.slot;
+  const selected = choice && choice.question === question?.id ? choice.value : null;
+  const setSelected = (value: number | null) =>
+    setChoice(value === null || !question ? null : { question: question.id, value });
   const answered = !!slot?.answered;
   // Chosen, but the server has not taken it yet (no network): neither saved nor judged.
   const waiting = !!slot && unsent.some((u) => u.slot === slot.id);
@@ -113,7 +119,7 @@ export default function QuestionScreen({
   async function answer(value: number) {
     if (!slot || answered || pending || browsing) return;
     setSelected(value);
-    const outcome = await answerCurrent(value);
+    const outcome = await answerCurrent(value, slot.id);
     if (!outcome) return;
     const { feedback, then } = afterAnswer(settings, outcome, centre);
     announce(feedbackText(texts, feedback));

@@ -60,6 +60,10 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
         {label}
       </h2>
       {text && <p data-result-text>{text}</p>}
+      {/* At the exam centre the time only ends the sitting: the result is judged, and says why questions are left. */}
+      {!demo && isCentreExam(exam) && exam.deadline !== null && exam.finished_at === exam.deadline && (
+        <p data-result-time-up>{texts['exam.centre.timeUpText']}</p>
+      )}
       <dl className="facts">
         <div>
           <dt>{texts['exam.result.correct']}</dt>

@@ -60,5 +60,10 @@ describe('afterAnswer', () => {
       feedback: { kind: 'unsent' },
       then: 'next',
     });
+    // An answer the deadline beat is not recorded: it is not called saved.
+    expect(afterAnswer(stayPut, { status: 'expired', correct: null }, true)).toEqual({
+      feedback: { kind: 'late' },
+      then: 'result',
+    });
   });
 });

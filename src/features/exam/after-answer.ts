@@ -17,7 +17,9 @@ export type Feedback =
   /** An exam answer: saved, not judged until the end. */
   | { kind: 'saved' }
   /** Kept on screen, not yet taken by the server (no network): neither saved nor judged yet. */
-  | { kind: 'unsent' };
+  | { kind: 'unsent' }
+  /** Given after the time ran out: not recorded. */
+  | { kind: 'late' };
 
 export interface AfterAnswer {
   feedback: Feedback;
@@ -38,6 +40,8 @@ export function afterAnswer(
   centre = false,
 ): AfterAnswer {
   if (result.unsent) return { feedback: { kind: 'unsent' }, then: centre ? 'next' : 'stay' };
+  // An answer after the deadline is not recorded: nothing to call saved, the result follows.
+  if (centre && result.status === 'expired') return { feedback: { kind: 'late' }, then: 'result' };
   if (centre) return { feedback: { kind: 'saved' }, then: result.status === 'process' ? 'next' : 'result' };
   const feedback: Feedback =
     result.correct === true

@@ -97,6 +97,21 @@ describe('the start card’s switch', () => {
     expect(await chooseProtocol('centre')).toBe(false);
     expect($examination.get()).toMatchObject({ id: 7, protocol: 'spec' });
     expect($examFailure.get()).toEqual({ desc: 'Идёт другой экзамен', status: 409 });
+    // Nor is the choice remembered: the next exam would start by a protocol the learner never saw run.
+    expect($testSettings.get().centreProtocol).toBe(false);
+  });
+
+  it('leaves a test the learner has moved on from alone when its replacement arrives', async () => {
+    serve(() => ({ body: unbegun({ protocol: 'spec' }) }));
+    await startExamination(examRequest());
+    await openExamination(7, 'ru');
+    serve(() => ({ body: unbegun({ id: 9, protocol: 'centre' }) }));
+    const change = chooseProtocol('centre');
+    // Meanwhile another test is opened in this page.
+    $examination.set({ ...$examination.get()!, id: 8 });
+    expect(await change).toBe(false);
+    expect($examination.get()?.id).toBe(8);
+    expect($testSettings.get().centreProtocol).toBe(false);
   });
 
   it('takes one change at a time', async () => {

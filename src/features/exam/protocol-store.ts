@@ -14,6 +14,8 @@ import type { Examination, ExamProtocol, StartRequest } from './types';
 
 /** The start card is replacing its exam by one of the other protocol. */
 export const $protocolChanging = atom(false);
+/** The protocol asked for while the exam is replaced (the switch shows it meanwhile), else null. */
+export const $protocolAsked = atom<ExamProtocol | null>(null);
 
 /** The start request of the same exam by another protocol: its qualification and language, started anew. */
 export function restartRequest(exam: Pick<Examination, 'qualification' | 'language'>, protocol: ExamProtocol) {
@@ -34,16 +36,23 @@ export function restartRequest(exam: Pick<Examination, 'qualification' | 'langua
 export async function chooseProtocol(protocol: ExamProtocol, locale?: Locale): Promise<boolean> {
   // One change at a time: a flip while the exam is being replaced is not taken (the switch shows the exam's).
   if ($protocolChanging.get() || $pending.get().process) return false;
-  updateTestSettings({ centreProtocol: protocol === 'centre' });
   const exam = $examination.get();
-  if (!exam || !protocolChoosable(exam, false) || (exam.protocol ?? 'spec') === protocol) return true;
+  if (!exam || !protocolChoosable(exam, false) || (exam.protocol ?? 'spec') === protocol) {
+    updateTestSettings({ centreProtocol: protocol === 'centre' });
+    return true;
+  }
   $protocolChanging.set(true);
+  $protocolAsked.set(protocol);
   try {
     // Not startExamination: its loading state would swap the card (and the switch with focus) for a skeleton.
     const started = await apiRequest<Examination>(`${EXAMS}/start/`, {
       method: 'POST',
       body: restartRequest(exam, protocol),
     });
+    // The learner left this exam meanwhile (another page, another test): the new one is not theirs to show here.
+    if ($examination.get()?.id !== exam.id) return false;
+    // Remembered once the exam runs by it: a refused change leaves the setting as the exam shows it.
+    updateTestSettings({ centreProtocol: protocol === 'centre' });
     $examination.set(started);
     $freshExamId.set(started.id);
     // Taken up from $examination: the server is not asked again, and the runner's calls go to this one.
@@ -57,5 +66,6 @@ export async function chooseProtocol(protocol: ExamProtocol, locale?: Locale): P
     return false;
   } finally {
     $protocolChanging.set(false);
+    $protocolAsked.set(null);
   }
 }

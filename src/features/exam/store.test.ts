@@ -19,6 +19,8 @@ import {
   startExamination,
 } from './store';
 import { answered, calls, exam, serve, useExamTestHooks } from './test-fixtures';
+import { goNext } from './question-moves';
+import { $currentQuestion } from './runner-state';
 import type { AnswerResponse } from './types';
 
 useExamTestHooks();
@@ -138,6 +140,11 @@ describe('answering and finishing', () => {
     expect($lastAnswer.get()).toEqual({ slotId: 500, value: 2, correct: true });
     // The answered slot takes no second answer.
     expect(await answerCurrent(1)).toBeNull();
+    expect(calls).toHaveLength(1);
+    // A choice made on the answered question, confirmed after the runner moved on, answers nothing.
+    goNext();
+    expect($currentQuestion.get()?.slot?.id).not.toBe(500);
+    expect(await answerCurrent(1, 500)).toBeNull();
     expect(calls).toHaveLength(1);
   });
 

@@ -254,33 +254,38 @@ function applyResponse(response: AnswerResponse): boolean {
   return true;
 }
 
-/** Answers the current question. An answer that ends the test stores the result. */
-export async function answerCurrent(value: number): Promise<AnswerOutcome> {
+/**
+ * Answers the current question — only if it is still `slotId`'s, when the caller says which it
+ * chose on (a key pressed as the runner moved on must not answer the next question). An answer that
+ * ends the test stores the result.
+ */
+export async function answerCurrent(value: number, slotId?: number): Promise<AnswerOutcome> {
   const current = $currentQuestion.get();
   if (
     !backend ||
     !current?.slot ||
+    (slotId !== undefined && current.slot.id !== slotId) ||
     current.slot.answered ||
     $pending.get().question ||
     $examination.get()?.status !== 'process'
   )
     return null;
-  const slotId = current.slot.id;
+  const slot = current.slot.id;
   // Behind answers still unsent, this one waits its turn: the server gets them in the order given.
   if ($unsent.get().length) {
-    keepUnsent({ slot: slotId, value });
+    keepUnsent({ slot, value });
     if (!sending && !retryTimer) void sendUnsent();
     return UNSENT;
   }
   $pending.setKey('question', true);
   try {
-    const response = await backend.answer(slotId, value);
-    $lastAnswer.set({ slotId, value, correct: response.answer.correct });
+    const response = await backend.answer(slot, value);
+    $lastAnswer.set({ slotId: slot, value, correct: response.answer.correct });
     if (!applyResponse(response)) return null;
     return { status: response.status, correct: response.answer.correct, correctValue: response.answer.correct_value };
   } catch (error) {
     if (isNetworkFailure(error) && !isDemo()) {
-      keepUnsent({ slot: slotId, value });
+      keepUnsent({ slot, value });
       scheduleRetry();
       return UNSENT;
     }
