@@ -39,4 +39,18 @@ describe('the course page store', () => {
     expect($coursePageWaiting.get()).toBe(false);
     off();
   });
+
+  it('loads again when the learner comes back at once (a lesson marked read on its own page meanwhile)', async () => {
+    $user.set({ id: 7 } as never);
+    $authStatus.set('authenticated');
+    const first = $coursePageWaiting.listen(() => {});
+    await settle();
+    expect(fetched.paths).toHaveLength(2);
+    // Off the page and back within the second nanostores keeps a store mounted.
+    first();
+    const again = $coursePageWaiting.listen(() => {});
+    await settle();
+    expect(fetched.paths).toHaveLength(4);
+    again();
+  });
 });

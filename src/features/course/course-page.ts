@@ -1,7 +1,7 @@
-// The course page's load: while the panel is on screen ($coursePageWaiting mounted), the course is
-// asked for whenever the learner becomes signed in (at start, or after signing in on the page).
+// The course page's load: each time the panel comes on screen ($coursePageWaiting listened to), the
+// course is asked for once the learner is signed in (at once, or after signing in on the page).
 // The panel only renders.
-import { computed, onMount } from 'nanostores';
+import { computed, onStart, onStop } from 'nanostores';
 import { $authStatus } from '../../client/auth';
 import { whenChanged } from '../../client/when-changed';
 import { $courseError, $courseInfo, loadCourse } from './store';
@@ -12,8 +12,17 @@ export const $coursePageWaiting = computed(
   (status, info, error) => status === 'unknown' || (status === 'authenticated' && !info && !error),
 );
 
-onMount($coursePageWaiting, () =>
-  whenChanged([$authStatus], () => {
+// On every arrival, not onMount: nanostores keeps a store mounted for a second after its last
+// listener leaves, so a learner back from a lesson within it would see the course as it was before
+// (a lesson just read, its next step still "watch").
+let stopWatching: (() => void) | undefined;
+onStart($coursePageWaiting, () => {
+  stopWatching?.();
+  stopWatching = whenChanged([$authStatus], () => {
     if ($authStatus.get() === 'authenticated') void loadCourse();
-  }),
-);
+  });
+});
+onStop($coursePageWaiting, () => {
+  stopWatching?.();
+  stopWatching = undefined;
+});
