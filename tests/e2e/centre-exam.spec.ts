@@ -7,24 +7,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { demoLearnerCopy, expect, open, PHONE, t, test, waitForIslands } from './support';
+import { demoLearnerCopy, expect, failOnConsoleErrors, open, PHONE, t, test, waitForIslands } from './support';
 
 test.use({ viewport: PHONE, hasTouch: true });
 
 const PASSWORD = 'zhol-demo-2025';
 const LOGIN = 'centre-exam-learner';
 
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+// No script errors and no hydration mismatches (support.ts).
+failOnConsoleErrors();
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 async function violations(page: Page): Promise<string[]> {

@@ -7,23 +7,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { demoLearnerCopy, expect, open, PHONE, t, test, waitForIslands, type Locale } from './support';
+import {
+  demoLearnerCopy,
+  expect,
+  failOnConsoleErrors,
+  type Locale,
+  open,
+  PHONE,
+  t,
+  test,
+  waitForIslands,
+} from './support';
 
 const PASSWORD = 'zhol-demo-2025';
 const LOGIN = 'readiness-learner';
 
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (m) => {
-    // A refused save is a 400 the browser logs as a resource error: expected.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+// No script errors and no hydration mismatches (support.ts).
+failOnConsoleErrors();
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 async function violations(page: Page): Promise<string[]> {

@@ -10,9 +10,11 @@ import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import {
-  DESKTOP,
   demoLearnerCopy,
+  DESKTOP,
   expect,
+  failOnConsoleErrors,
+  type Locale,
   open,
   PHONE,
   settledLayoutShift,
@@ -20,7 +22,6 @@ import {
   test,
   waitForIslands,
   watchLayoutShifts,
-  type Locale,
 } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -31,18 +32,8 @@ const PASSWORD = 'zhol-demo-2025';
 const LOGIN = 'stats-learner';
 test.beforeAll(() => demoLearnerCopy(LOGIN, 'Дана Ахметова', ['test']));
 
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (m) => {
-    // Calls the tests provoke on purpose (403, 404) are logged by the browser as resource errors.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+// No script errors and no hydration mismatches (support.ts).
+failOnConsoleErrors();
 
 async function signInByForm(page: Page, locale: Locale) {
   await open(page, `/${locale}/auth`);

@@ -125,6 +125,24 @@ export const test = base.extend({
 });
 export { expect };
 
+/**
+ * Fails each test of the spec that meets a script error or a hydration mismatch. Calls a test provokes
+ * on purpose (a 400, a 403, a 404) are logged by the browser as resource errors: those are expected.
+ */
+export function failOnConsoleErrors(): void {
+  let errors: string[] = [];
+  test.beforeEach(({ page }) => {
+    errors = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  });
+  test.afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+}
+
 /** Waits until the shell has bound this document (after a load or a reload). */
 export async function shellReady(page: Page): Promise<void> {
   await page.waitForFunction(() => (window.__zholShellReady ?? 0) > 0);

@@ -5,25 +5,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { demoLearnerCopy, expect, open, PHONE, t, test, waitForIslands, type Locale } from './support';
+import {
+  demoLearnerCopy,
+  expect,
+  failOnConsoleErrors,
+  type Locale,
+  open,
+  PHONE,
+  t,
+  test,
+  waitForIslands,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 const PASSWORD = 'zhol-demo-2025';
 
-// No script errors and no hydration mismatches on any of these pages (failed calls the tests
-// provoke, like a 400 or a 404, are logged by the browser as resource errors and are expected).
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+// No script errors and no hydration mismatches (support.ts).
+failOnConsoleErrors();
 
 async function signIn(page: Page, locale: Locale = 'ru', login = 'learner') {
   await open(page, `/${locale}/auth`);
