@@ -1,12 +1,14 @@
 // The result of a test: passed, failed, time is up, cancelled, or completed — a training whose mistakes
 // are not counted, shown with its score and no verdict (the demo: passed, not passed, time is up,
 // completed) — correct answers and mistakes, the time it took, and what to do next.
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../../i18n/locales';
-import { interpolate, textOf, type Texts } from '../../i18n/interpolate';
+import { interpolate, plural, textOf, type Texts } from '../../i18n/interpolate';
 import { COURSE_TEST_MODES } from '../../shared/exam';
 import { formatClock, isoDuration, resultKey, spentSeconds, summarize } from './logic';
 import { isCentreExam, modeLabel, passMark } from './protocol';
+import { $lostAtEnd } from './runner-state';
 import type { Examination } from './types';
 
 interface Props {
@@ -21,6 +23,7 @@ interface Props {
 
 export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, onBrowse, onRepeat }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const lost = useStore($lostAtEnd);
   useEffect(() => {
     heading.current?.focus();
   }, []);
@@ -60,6 +63,7 @@ export default function ResultCard({ locale, texts, exam, demo, catalogueUrl, on
         {label}
       </h2>
       {text && <p data-result-text>{text}</p>}
+      {!demo && lost > 0 && <p data-result-lost={lost}>{plural(texts, locale, 'exam.result.lost', lost)}</p>}
       {/* At the exam centre the time only ends the sitting: the result is judged, and says why questions are left. */}
       {!demo && isCentreExam(exam) && exam.deadline !== null && exam.finished_at === exam.deadline && (
         <p data-result-time-up>{texts['exam.centre.timeUpText']}</p>

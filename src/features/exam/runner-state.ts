@@ -45,6 +45,8 @@ export const $browsing = atom(false);
 export const $lastAnswer = atom<LastAnswer | null>(null);
 /** Answers chosen but not yet taken by the server (no network), oldest first; shown as chosen in $examination. */
 export const $unsent = atom<UnsentAnswer[]>([]);
+/** Answers still unsent when the test ended (its time ran out while the network held them): never counted. */
+export const $lostAtEnd = atom(0);
 export const $pending = map<PendingFlags>({
   test: false,
   process: false,
@@ -78,6 +80,7 @@ export function resetRunnerState(language: Locale): void {
   $browsing.set(false);
   $lastAnswer.set(null);
   $unsent.set([]);
+  $lostAtEnd.set(0);
   $pending.set({ test: false, process: false, finish: false, question: false, result: false });
 }
 

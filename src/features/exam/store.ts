@@ -32,6 +32,7 @@ import {
   $examination,
   $lastAnswer,
   $localStatus,
+  $lostAtEnd,
   $pending,
   $questionIndex,
   $result,
@@ -59,7 +60,8 @@ function fail(error: unknown): ExamError {
 }
 
 function storeResult(exam: Examination): void {
-  // An ended test takes no more answers: the unsent ones can never land.
+  // An ended test takes no more answers: the unsent ones can never land (the result says how many).
+  $lostAtEnd.set(stillUnsent(exam, $unsent.get()).length);
   stopRetrying();
   setUnsent(exam.id, []);
   $examination.set(exam);

@@ -13,6 +13,7 @@ const browser = vi.hoisted(() => {
 });
 
 import { isNetworkFailure, retryDelaySeconds } from './answer-queue';
+import { $lostAtEnd, $result } from './runner-state';
 import {
   $examFailure,
   $examination,
@@ -22,6 +23,7 @@ import {
   finishExamination,
   goNext,
   openExamination,
+  processExamination,
   resetExam,
 } from './store';
 import { answered, calls, exam, serve, useExamTestHooks, type Call } from './test-fixtures';
@@ -268,6 +270,25 @@ describe('an answer the network did not take', () => {
     await vi.waitFor(() => expect(sent()).toEqual([]));
     serve(() => ({ body: { ...s.exam, status: 'passed' } }));
     expect((await finishExamination('done'))?.status).toBe('passed');
+  });
+
+  it('a test that ends while answers are unsent says how many never reached the server', async () => {
+    vi.useFakeTimers();
+    const s = await opened();
+    s.down = true;
+    await answerCurrent(1);
+    goNext();
+    await answerCurrent(2);
+    expect(sent()).toEqual([500, 501]);
+    // The time runs out meanwhile: the server ends the test without them.
+    s.down = false;
+    serve(() => ({ body: { ...s.exam, status: 'expired' } }));
+    await processExamination();
+    expect($result.get()?.status).toBe('expired');
+    expect($lostAtEnd.get()).toBe(2);
+    expect(sent()).toEqual([]);
+    resetExam();
+    expect($lostAtEnd.get()).toBe(0);
   });
 
   it('a reload sends what the closed page had not, if its slot is still open', async () => {
