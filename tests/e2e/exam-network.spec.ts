@@ -138,6 +138,8 @@ for (const viewport of [
       await expect(question(page).locator(`[data-answer="${slots[n - 1]!.correct}"] input`)).toBeChecked();
       await expect(notice(page)).toHaveText(t('ru', 'exam.network.unsent'));
       await expect(page.locator('[data-unsent-status]')).toHaveAttribute('role', 'status');
+      // The question list marks it as not sent yet, not as saved.
+      await expect(page.locator(`[data-question-nav="${n}"]`)).toHaveAttribute('data-unsent', 'true');
       if (viewport.name === 'phone') {
         // The message fits the phone's width: inside the viewport, no sideways scrolling.
         const box = (await notice(page).boundingBox())!;
@@ -173,7 +175,9 @@ for (const viewport of [
     expect(landed.map((s) => s.number)).toEqual(order);
     expect(landed.every((s) => s.answer === s.correct)).toBe(true);
     // The server's verdicts replace the unjudged choices on screen.
-    for (const n of order)
+    for (const n of order) {
       await expect(page.locator(`[data-question-nav="${n}"]`)).toHaveAttribute('data-state', 'correct');
+      await expect(page.locator(`[data-question-nav="${n}"]`)).not.toHaveAttribute('data-unsent');
+    }
   });
 }

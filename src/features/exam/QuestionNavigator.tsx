@@ -7,6 +7,7 @@ import { goToQuestion, setNavVisible } from './store';
 import type { Examination } from './types';
 
 const MARK: Record<SlotState, string> = { unanswered: '', correct: '✓', wrong: '✗', answered: '•' };
+const NONE: ReadonlySet<number> = new Set();
 
 function stateText(texts: Texts, state: SlotState): string {
   return texts[`exam.state.${state}`] ?? state;
@@ -26,6 +27,7 @@ export default function QuestionNavigator({
   current,
   visible,
   withheld = false,
+  unsent = NONE,
 }: {
   texts: Texts;
   exam: Examination;
@@ -33,6 +35,8 @@ export default function QuestionNavigator({
   visible: boolean;
   /** An exam run as at the exam centre: answered or not, never right or wrong (issue 25). */
   withheld?: boolean;
+  /** Slots whose answer the network has not taken yet: shown as such, not as saved. */
+  unsent?: ReadonlySet<number>;
 }) {
   const choose = showQuestion;
   return (
@@ -41,6 +45,7 @@ export default function QuestionNavigator({
         {exam.questions.map((q, i) => {
           const slot = exam.answers.find((a) => a.question === q.id) ?? exam.answers[i];
           const state = navState(slot, withheld);
+          const waiting = !!slot && unsent.has(slot.id);
           return (
             <li key={q.id}>
               <button
@@ -50,14 +55,15 @@ export default function QuestionNavigator({
                 onClick={() => choose(i)}
                 data-question-nav={i + 1}
                 data-state={state}
+                data-unsent={waiting || undefined}
               >
                 <span>{q.number}</span>
-                {MARK[state] && (
+                {(waiting || MARK[state]) && (
                   <span className="qnav__mark" aria-hidden="true">
-                    {MARK[state]}
+                    {waiting ? '…' : MARK[state]}
                   </span>
                 )}
-                <span className="visually-hidden">{`, ${stateText(texts, state)}`}</span>
+                <span className="visually-hidden">{`, ${waiting ? texts['exam.state.unsent'] : stateText(texts, state)}`}</span>
               </button>
             </li>
           );

@@ -248,7 +248,14 @@ export default function QuestionScreen({
       </div>
 
       <div className="runner__body">
-        <QuestionNavigator texts={texts} exam={exam} current={index} visible={navVisible} withheld={centre} />
+        <QuestionNavigator
+          texts={texts}
+          exam={exam}
+          current={index}
+          visible={navVisible}
+          withheld={centre}
+          unsent={new Set(unsent.map((u) => u.slot))}
+        />
         <section
           className="card question"
           aria-labelledby="question-heading"
