@@ -26,8 +26,6 @@ interface Props {
   beginning?: boolean;
 }
 
-export { modeLabel } from './protocol';
-
 export default function StartCard({ locale, texts, exam, demo, catalogueUrl, onBegin, beginning = false }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const card = useRef<HTMLElement>(null);

@@ -1,7 +1,8 @@
 // Test settings (spec: Test settings): the language of the questions, confirming a chosen answer,
 // moving on after a correct answer, pictures instead of videos, comments (optionally before
-// answering) and whether the mock exam runs as at the exam centre (issue 25). Kept in the browser per learner (`zhol:{id}:test-settings`) and, for visitors, under
-// `test-settings`; the runner and the tests page read them from $testSettings.
+// answering) and whether the mock exam runs as at the exam centre (issue 25). Kept in the browser per
+// learner (`zhol:{id}:test-settings`) and, for visitors, under `test-settings`; the runner and the
+// tests page read them from $testSettings.
 import { atom } from 'nanostores';
 import { $user } from '../../client/auth';
 import { storedJSON } from '../../client/browser-storage';
