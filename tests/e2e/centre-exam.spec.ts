@@ -4,10 +4,19 @@
 // the ninth answer, which would end the spec's exam at a ninth mistake — then the finish dialog, the
 // result with the pass mark and the protocol named, and the result browsed with the right answers.
 // The learner is the spec's own (demoLearnerCopy): its exams touch nobody else's history.
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { demoLearnerCopy, expect, failOnConsoleErrors, open, PHONE, t, test, waitForIslands } from './support';
+import {
+  axeViolations,
+  demoLearnerCopy,
+  expect,
+  failOnConsoleErrors,
+  open,
+  PHONE,
+  t,
+  test,
+  waitForIslands,
+} from './support';
 
 test.use({ viewport: PHONE, hasTouch: true });
 
@@ -16,18 +25,6 @@ const LOGIN = 'centre-exam-learner';
 
 // No script errors and no hydration mismatches (support.ts).
 failOnConsoleErrors();
-
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-async function violations(page: Page): Promise<string[]> {
-  const found = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(tags)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return found.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`),
-  );
-}
 
 /** The exam's right answers by question number, read from the e2e server's database (the browser never has them). */
 function rightAnswers(examId: number): Map<number, number> {
@@ -139,7 +136,7 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
   await expect(rule).toContainText(`${total} questions in`);
   await expect(rule).toContainText(`a pass is ${pass} right`);
   await expect(rule).toContainText('Order No. 862');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Space on the switch: the exam is started anew by the centre's protocol, the focus stays on the switch.
   await page.keyboard.press('Tab');
@@ -154,7 +151,7 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
   // Remembered for this learner, like the other test settings.
   const stored = await page.evaluate((id) => localStorage.getItem(`zhol:${id}:test-settings`), learnerId);
   expect(JSON.parse(stored ?? '{}')).toMatchObject({ centreProtocol: true });
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await expect(page.locator('[data-begin]')).toBeEnabled();
   await page.keyboard.press('Tab');
@@ -173,7 +170,7 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
   await expect(heading(page)).toHaveText(t('en', 'exam.questionOf', { number: 2, total }));
   await expect(heading(page)).toBeFocused();
   await expect(page.locator('[data-question-nav="1"]')).toHaveAttribute('data-state', 'unanswered');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Twelve answers (the test reads the key from the database; the browser never has it): three right,
   // so a verdict would have something to show, and nine wrong, at which the spec's exam would have
@@ -227,7 +224,7 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
   await expect(dialog.locator('#finish-text')).toHaveText(
     t('en', unanswered === 1 ? 'exam.finishDialog.text_one' : 'exam.finishDialog.text_other', { count: unanswered }),
   );
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await tabTo(page, '[data-confirm-finish]');
   await page.keyboard.press('Enter');
 
@@ -248,7 +245,7 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
     'data-result-correct',
     String(rightOnPurpose.size),
   );
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Browsing the result: now each question shows the right answer and that the learner's was wrong.
   await page.keyboard.press('Tab');
@@ -289,5 +286,5 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
     t('en', 'exam.centre.runsCentre'),
   );
   await expect(page.locator('[data-protocol-switch]')).toHaveCount(0);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,11 +1,20 @@
 // The explanation cites the Rules: after an answer in training, the explanation ends with «п. 87 подп. 7
 // ПДД РК» (in the interface's language), which opens the rules page in a new tab at that official
 // place, marked as the target; a finished result opens it in place. In ru, kz and en, with axe on both ends.
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { citeClause, parseClause } from '../../src/shared/clause';
-import { demoLearnerCopy, expect, messages, open, t, test, waitForIslands, type Locale } from './support';
+import {
+  axeViolations,
+  demoLearnerCopy,
+  expect,
+  type Locale,
+  messages,
+  open,
+  t,
+  test,
+  waitForIslands,
+} from './support';
 
 const LOGIN = 'clauses-learner';
 const PASSWORD = 'zhol-demo-2025';
@@ -72,15 +81,6 @@ async function training(page: Page, locale: Locale, count: number): Promise<Slot
   return exam.answers;
 }
 
-async function violations(page: Page): Promise<string[]> {
-  const found = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return found.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
 /** The rules page shows the cited place: in view, the :target, its block marked. */
 async function expectLanded(rules: Page, locale: Locale, anchor: string) {
   await expect(rules).toHaveURL(new RegExp(`/${locale}/rules#${anchor}$`));
@@ -112,12 +112,12 @@ for (const locale of ['ru', 'kz', 'en'] as const) {
     await expect(link).toHaveAttribute('href', `/${locale}/rules#${clause.anchor}`);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAccessibleName(new RegExp(t(locale, 'exam.cite.newTab')));
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const [rules] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await rules.waitForLoadState();
     await expectLanded(rules, locale, clause.anchor);
-    expect(await violations(rules)).toEqual([]);
+    expect(await axeViolations(rules)).toEqual([]);
     // The test stayed where it was.
     await expect(page.locator('[data-comment] [data-clause-link]')).toBeVisible();
     await rules.close();
@@ -167,7 +167,7 @@ test('every kind of clause lands on a marked place of the rules page', async ({ 
     await open(page, `/${locale}/rules#${clause.anchor}`);
     await expectLanded(page, locale, clause.anchor);
   }
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the demo: browsing its result, the explanation links to the rules in a new tab (the demo lives in this page)', async ({

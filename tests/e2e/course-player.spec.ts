@@ -7,9 +7,9 @@
 // 16× (Chromium's highest playbackRate), which is playing, not skipping: video.played grows as the
 // learner's would, and seeking is what the test must show does NOT count. A short fixture clip would
 // test a build other than the one shipped. The learner is a copy of the demo learner, for this file.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
+  axeViolations,
   demoLearnerCopy,
   expect,
   open,
@@ -33,14 +33,6 @@ async function signIn(page: Page) {
     data: { login: LOGIN, password: PASSWORD, cookie: true },
   });
   expect(response.ok()).toBe(true);
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 const time = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -99,7 +91,7 @@ test('a lesson plays with Kazakh captions: the kz track is the default and showi
   await page.keyboard.press('Enter');
   await expect.poll(() => time(video)).toBeGreaterThanOrEqual(start);
   await expect(third).toHaveAttribute('aria-current', 'true');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the speed is chosen by a labelled control and remembered; the lesson resumes after a reload', async ({
@@ -172,7 +164,7 @@ test('counts as watched only after 90 % played, not after a seek past the middle
   await expect(actions).toHaveAttribute('data-viewed', 'true');
   expect(await viewedOnServer(page)).toBe(true);
   await expect(credit).toBeEnabled();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await credit.click();
   await expect(page).toHaveURL(/\/kz\/tests\/\d+$/);
 });
@@ -194,7 +186,7 @@ test('the lesson page is axe clean for a visitor and arrives for a learner witho
   await open(page, '/en/lessons/lesson-01/');
   await waitForIslands(page);
   await expect(page.locator('[data-lesson-sign-in]')).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await watchLayoutShifts(page);
   await signIn(page);
   await page.goto('/ru/lessons/lesson-01/');

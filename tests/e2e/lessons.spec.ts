@@ -3,10 +3,10 @@
 // (the video plays), passing its credit test, seeing the progress move, the next module opening
 // only after the module test, and the finish screen. axe on each state, and CLS 0 while the demo
 // `learner`'s course arrives. The course's progress is one database's, so this file runs in order.
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import {
+  axeViolations,
   demoLearnerCopy,
   expect,
   localeCodes,
@@ -22,14 +22,6 @@ test.describe.configure({ mode: 'serial' });
 
 const PASSWORD = 'zhol-demo-2025';
 const EDU = '/rest/v1/core/user/access/education';
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 /**
  * The course's tests are trainings in category B: taken as the demo `learner` they would change the
@@ -139,7 +131,7 @@ for (const locale of localeCodes) {
     ).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(videos).toEqual([]);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     if (locale !== 'ru') return;
     // Pressing play loads and plays the clip.
     await demo.evaluate((v: HTMLVideoElement) => {
@@ -175,7 +167,7 @@ test('learner watches a lesson, passes its credit test, sees progress move, and 
   await expect(page.locator('[data-module="2"]')).toHaveAttribute('data-opened', 'false');
   await expect(page.locator('[data-module="2"]')).toContainText(t('ru', 'lessons.moduleLocked'));
   await expect(page.getByText(t('ru', 'lessons.lockedNote'))).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The next step is lesson 1: its page, where watching 90 % or reading it opens the credit test
   // (course-player.spec.ts plays it; here the learner marks it read).
@@ -197,7 +189,7 @@ test('learner watches a lesson, passes its credit test, sees progress move, and 
   await waitForIslands(page);
   await expect(page.locator('[data-lesson="1"]')).toHaveAttribute('data-viewed', 'true');
   await expect(next).toHaveAttribute('data-next-step', 'lesson_test');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The credit test runs on the test page; passing it moves the progress.
   await next.click();
@@ -243,7 +235,7 @@ test('learner watches a lesson, passes its credit test, sees progress move, and 
   await expect(progress.locator('[data-lessons-left]')).toHaveText('31');
   await expect(next).toHaveAttribute('data-next-step', 'video');
   await expect(next).toHaveText(t('ru', 'lessons.next.video', { number: 9 }));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the finish screen: congratulations, the certificate with the learner’s name, the access closing', async ({
@@ -278,5 +270,5 @@ test('the finish screen: congratulations, the certificate with the learner’s n
   await expect(page.locator('[data-certificate]')).toContainText(COURSE_NAME);
   await expect(page.locator('[data-next-step]')).toHaveCount(0);
   await expect(page.locator('[data-theory-percent]')).toHaveAttribute('data-theory-percent', '100');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

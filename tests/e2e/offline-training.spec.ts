@@ -12,11 +12,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags.mjs';
 import type { OfflineSyncRequest, OfflineSyncResponse } from '../../src/shared/api/offline';
-import { demoLearnerCopy, expect, t, test, waitForIslands } from './support';
+import { axeViolations, demoLearnerCopy, expect, t, test, waitForIslands } from './support';
 
 const PASSWORD = 'zhol-demo-2025';
 const baseURL = `http://127.0.0.1:${process.env.ZHOL_E2E_PORT ?? 4455}`;
@@ -55,14 +54,6 @@ async function signIn(page: Page, login: string) {
   await page.getByLabel(t('ru', 'auth.password'), { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t('ru', 'auth.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/ru\/$/);
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 /** In the page: whether each stored pack is marked stale (the queue's IndexedDB, read directly). */
@@ -149,7 +140,7 @@ test('30 answers given offline survive a closed browser, land once when back onl
     const pack = page.locator(`[data-offline-pack="${qualification}"]`);
     await expect(pack).toBeVisible();
     await expect(page.locator('[data-offline-pending]')).toHaveAttribute('data-offline-pending', '0');
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await pack.locator('[data-offline-count]').selectOption('30');
     await pack.locator('[data-offline-start]').click();
     const question = page.locator('section.question');
@@ -164,7 +155,7 @@ test('30 answers given offline survive a closed browser, land once when back onl
     await expect(page.locator('[data-result="completed"]')).toBeVisible();
     await expect(page.locator('[data-offline-pending]')).toHaveAttribute('data-offline-pending', '30');
     await expect(page.locator('[data-offline-pending]')).toHaveText(t('ru', 'offline.pending_many', { count: 30 }));
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // Closed with every answer still queued.
     await context.close();
 

@@ -4,10 +4,10 @@
 // and sees the plan and the predicted pass percent move, then opens a theme to improve from the
 // statistics in one click; and the public page that says what the pass percent means, in three
 // languages, axe-clean in both schemes and at phone width.
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import {
+  axeViolations,
   demoLearnerCopy,
   expect,
   failOnConsoleErrors,
@@ -24,15 +24,6 @@ const LOGIN = 'readiness-learner';
 
 // No script errors and no hydration mismatches (support.ts).
 failOnConsoleErrors();
-
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-async function violations(page: Page): Promise<string[]> {
-  const found = await new AxeBuilder({ page })
-    .withTags(tags)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return found.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 /** YYYY-MM-DD in Almaty, `days` from today. */
 function almatyDay(days: number): string {
@@ -80,7 +71,7 @@ async function takeSmartTraining(page: Page, wrongEvery = 0): Promise<number> {
   const reason = card.locator('[data-smart-reason]');
   await expect(reason.locator('[data-smart-parts]')).not.toBeEmpty();
   await expect(reason.locator('[data-smart-forecast]')).toContainText(/Прогноз сдачи/);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const id = Number(/\/tests\/(\d+)$/.exec(page.url())![1]);
   const key = correctAnswers(id);
   expect(key.size).toBeGreaterThan(0);
@@ -134,7 +125,7 @@ test('a learner sets an exam date, takes two smart trainings and sees the plan a
   await form.locator('[data-goal-date]').fill(almatyDay(-3));
   await form.locator('[data-goal-save]').click();
   await expect(form.locator('[data-goal-error]')).toContainText(t('ru', 'errors.examDatePast'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // …a date 30 days ahead and 15 minutes a day (20 questions: enough answers for a prediction after one training) are saved.
   const examDay = almatyDay(30);
   await form.locator('[data-goal-date]').fill(examDay);
@@ -153,7 +144,7 @@ test('a learner sets an exam date, takes two smart trainings and sees the plan a
   const forecast = plan.locator('[data-plan-forecast]');
   await expect(forecast).toContainText(/Прогноз сдачи/);
   const before = await forecast.textContent();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await takeSmartTraining(page);
   await open(page, '/ru/tests');
@@ -173,13 +164,13 @@ test('a learner sets an exam date, takes two smart trainings and sees the plan a
   await expect(forecast).toContainText(`Прогноз сдачи на ${ddmmyyyy(examDay)}:`);
   await expect(forecast).not.toHaveText(afterOne!);
   await expect(plan.locator('[data-plan-days]')).toHaveText('До экзамена 30 дней');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A theme to improve opens a themes training of that theme in one click.
   await open(page, `/ru/stats/${qualification}`);
   const train = page.locator('[data-improve] [data-improve-train]').first();
   await expect(train).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await train.click();
   await expect(page).toHaveURL(/\/ru\/tests\/\d+$/);
   await expect(page.locator('[data-start-card]')).toContainText(t('ru', 'exam.mode.themes'));
@@ -200,7 +191,7 @@ test('the goal form is a signed-in learner’s only, and fits a phone', async ({
   await expect(form.locator('[data-goal-date]')).toBeVisible();
   await expect(form.getByRole('spinbutton', { name: t('kz', 'goal.minutes') })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 for (const locale of ['ru', 'kz', 'en'] as Locale[]) {
@@ -213,7 +204,7 @@ for (const locale of ['ru', 'kz', 'en'] as Locale[]) {
     await page.locator('[data-calibration-plot]').scrollIntoViewIfNeeded();
     await expect(page.locator('[data-calibration-plot][data-chart-drawn] canvas')).toBeVisible();
     await expect(page.locator('#sidebar a[aria-current="page"]')).toHaveText(t(locale, 'nav.readiness'));
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 
@@ -225,6 +216,6 @@ test.describe('the public page on a phone in the dark scheme', () => {
     await expect(page.locator('[data-calibration-plot][data-chart-drawn] canvas')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

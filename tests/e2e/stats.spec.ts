@@ -6,10 +6,10 @@
 // opening the test's result, the result's Statistics button, the errors of the detail call, dark mode
 // and resizing, in ru, kz and en, axe on both pages, CLS 0 on both, at phone width too.
 // The learner's tests share one database, so this file runs in order.
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import {
+  axeViolations,
   demoLearnerCopy,
   DESKTOP,
   expect,
@@ -114,18 +114,6 @@ async function takeExam(page: Page, qualification: number, right: boolean): Prom
   return exam;
 }
 
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-async function violations(page: Page): Promise<string[]> {
-  const found = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(tags)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return found.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`),
-  );
-}
-
 /** The detail page with its data, its history and both charts drawn. */
 async function openDetail(page: Page, locale: Locale, id: number) {
   await open(page, `/${locale}/stats/${id}`);
@@ -155,7 +143,7 @@ test('a visitor is asked to sign in on both pages', async ({ page }) => {
     await expect(card).toBeVisible();
     await expect(card.getByRole('heading')).toHaveText(t('ru', 'stats.signIn.title'));
     await expect(card.getByRole('link', { name: t('ru', 'stats.signIn.link') })).toHaveAttribute('href', '/ru/auth');
-    expect(await violations(page), path).toEqual([]);
+    expect(await axeViolations(page), path).toEqual([]);
   }
 });
 
@@ -201,7 +189,7 @@ test('the learner takes two exams and a training, then sees the category, the te
   expect(Number(await item.locator('[data-tests-total]').textContent())).toBeGreaterThanOrEqual(3);
   await expect(item.locator('[data-access="active"]')).toHaveText(t('ru', 'stats.access.active'));
   await expect(item.locator('[data-familiarity-part]')).toHaveCount(3);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await item.locator('[data-stats-link]').click();
   await expect(page).toHaveURL(`/ru/stats/${qualification}`);
@@ -250,7 +238,7 @@ test('the learner takes two exams and a training, then sees the category, the te
   await expect(row(page, trainedId).locator('td').last()).toHaveText(t('ru', 'exam.result.completed'));
   await expect(row(page, passedId).locator('th a')).toHaveText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
   await expect(row(page, passedId).locator('time')).toHaveText(/^\d{2}:\d{2}$/);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Filter by result, then by mode; each filter is in the address.
   const path = `/ru/stats/${qualification}`;
@@ -401,7 +389,7 @@ test('the history pages 10 at a time', async ({ page }) => {
   await waitHistory(page);
   await expect(page).toHaveURL(`/ru/stats/${qualification}?result=passed`);
   await expect(row(page, passedId)).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // An exam opened and never begun is "not begun", not running (no clock ran, nothing answered).
   const start = await page.request.post('/rest/v1/core/user/examinations/start/', {
@@ -424,7 +412,7 @@ for (const locale of ['kz', 'en'] as const) {
     const item = page.locator(`[data-stats-item="${qualification}"]`);
     await expect(item.locator('dt').first()).toHaveText(t(locale, 'stats.passPercent'));
     await expect(item.locator('[data-stats-link]')).toHaveAttribute('href', `/${locale}/stats/${qualification}`);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await openDetail(page, locale, qualification);
     await expect(page.locator('[data-pass-explanation] h2')).toHaveText(t(locale, 'stats.explain.title'));
@@ -436,7 +424,7 @@ for (const locale of ['kz', 'en'] as const) {
     await expect(row(page, failedId).locator('td').last()).toHaveText(t(locale, 'exam.result.failed'));
     await expect(row(page, failedId)).toContainText(t(locale, 'exam.mode.exam'));
     await expect(page.locator('[data-pass-method] summary')).toHaveText(t(locale, 'stats.explain.method.summary'));
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 
@@ -449,7 +437,7 @@ test('a learner without any category hears how to get statistics; one whose acce
   const empty = page.locator('[data-stats-empty]');
   await expect(empty.getByRole('heading')).toHaveText(t('en', 'stats.empty.title'));
   await expect(empty.getByRole('link', { name: t('en', 'stats.empty.link') })).toHaveAttribute('href', '/en/tests');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.context().clearCookies();
   await signIn(page, 'expired');
@@ -494,7 +482,7 @@ test('the detail call’s errors are said in the learner’s language', async ({
   await expect(error).toHaveAttribute('data-stat-error', '404');
   await expect(error.getByRole('heading')).toHaveText(t('en', 'stats.error.notFound'));
   await expect(error.getByRole('link', { name: t('en', 'stats.back') })).toHaveAttribute('href', '/en/stats');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A category the learner never had: 403, with the server's words in Kazakh.
   const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
@@ -551,14 +539,14 @@ test.describe('at phone width', () => {
     await waitForIslands(page);
     await expect(page.locator(`[data-stats-item="${qualification}"]`)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await openDetail(page, 'ru', qualification);
     await waitHistory(page);
     await expect(rows(page).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const box = await page.locator('[data-chart="days"] canvas').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Shared data and helpers for the browser suite. Expected texts come from the message files and
 // the route table, so a renamed key or a new route shows up here instead of drifting silently.
 import { readdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { staticRoutes } from '../../src/config/routes';
@@ -124,6 +125,22 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/**
+ * axe's WCAG 2.2 A/AA and best-practice violations on the page, one line each; empty when clean. Legacy
+ * mode runs axe in the page itself instead of finishing in a second blank page: about twice as fast,
+ * and the same here, where no page of the app has frames.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const found = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return found.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`),
+  );
+}
 
 /**
  * Fails each test of the spec that meets a script error or a hydration mismatch. Calls a test provokes

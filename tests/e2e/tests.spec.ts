@@ -2,10 +2,10 @@
 // exam passed and failed, training with comments, the mode dialog and themes, favourites, the demo
 // for visitors, a whole exam by keyboard only, the runner in kz and en, and axe on every state.
 // The learner's tests share one database, so this file runs in order.
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import {
+  axeViolations,
   demoLearnerCopy,
   expect,
   failOnConsoleErrors,
@@ -112,18 +112,6 @@ async function answerByClicks(page: Page, pick: (number: number) => number, stop
   throw new Error('the test did not end');
 }
 
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-async function violations(page: Page): Promise<string[]> {
-  const found = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(tags)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return found.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`),
-  );
-}
-
 test('a visitor sees Try free and Buy, and no test buttons', async ({ page }) => {
   await open(page, '/ru/tests');
   const card = page.locator('[data-tests-try]');
@@ -137,7 +125,7 @@ test('a visitor sees Try free and Buy, and no test buttons', async ({ page }) =>
   await expect(page.locator('[data-promo]')).toHaveCount(3);
   await expect(page.locator('[data-promo="claim"]').first()).toContainText('Видеовопросы');
   await expect(page.locator('[data-bank-version]')).toContainText(/\d{4}\.\d{2}/);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('learner passes an exam: the tests page, the start card, 40 right answers, the result and browsing it', async ({
@@ -161,7 +149,7 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   );
   await expect(familiarity.locator('[data-familiarity-part="unanswered"]')).toContainText('(100%)');
   await expect(familiarity.locator('[data-not-enough-data]')).toContainText(t('ru', 'tests.familiarity.noData'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const id = await startTest(page, 'exam');
   const card = page.locator('[data-start-card]');
@@ -171,7 +159,7 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await expect(card.locator('[data-time-warning]')).toHaveText(t('ru', 'exam.timeWarning'));
   await expect(card.locator('[data-begin]')).toHaveText(t('ru', 'exam.begin'));
   await expect(card.locator('[data-load-status="ready"]')).toHaveText(t('ru', 'exam.ready'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // The clock starts when the learner presses Begin, not when the start card loads.
   expect(startedAt(id)).toBeNull();
   const pressed = Date.now();
@@ -209,7 +197,7 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await expect(page.locator('[data-question-nav="1"]')).toContainText(t('ru', 'exam.state.correct'));
   // No correct answer or explanation in the exam before the end.
   await expect(question(page).locator('[data-comment]')).toHaveCount(0);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.locator('[data-next]').click();
 
   // The finish dialog: back to the test keeps it running.
@@ -217,7 +205,7 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   const dialog = page.locator('[data-finish-dialog]');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('39 вопросов без ответа');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: t('ru', 'exam.finishDialog.back') }).click();
   await expect(dialog).toBeHidden();
 
@@ -227,7 +215,7 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await expect(page.locator('#result-title')).toBeFocused();
   await expect(page.locator('[data-result-correct]')).toHaveAttribute('data-result-correct', '40');
   await expect(page.locator('[data-result-mistakes]')).toHaveAttribute('data-result-mistakes', '0');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Browsing the result: every question with the correct answer and its explanation.
   await page.locator('[data-browse]').click();
@@ -236,7 +224,7 @@ test('learner passes an exam: the tests page, the start card, 40 right answers, 
   await expect(question(page).locator(`[data-answer="${key.get(1)!.correct}"]`)).toContainText(
     t('ru', 'exam.correctAnswer'),
   );
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.locator('[data-next]').click();
   await expect(page.locator('#question-heading')).toHaveText(t('ru', 'exam.questionOf', { number: 2, total: 40 }));
   // A picture is described for screen readers by the bank's own words, not just 'picture'.
@@ -309,10 +297,10 @@ test('training with comments: the right answer and the explanation after each an
     .locator(`[data-answer="${key.get(2)!.correct}"]`)
     .click();
   await expect(page.locator('[data-announcer]')).toHaveText(t('ru', 'exam.feedback.correct'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // The answered states keep their contrast in the dark theme too.
   await page.emulateMedia({ colorScheme: 'dark' });
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
 
   // Back on the tests page the unfinished training offers Continue (same test) or Start anew.
@@ -321,7 +309,7 @@ test('training with comments: the right answer and the explanation after each an
   const dialog = page.locator('[data-mode-dialog]');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('отвечено 2 вопроса');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await dialog.locator('[data-continue]').click();
   await expect(page).toHaveURL(`/ru/tests/${id}`);
   await expect(page.locator('[data-begin]')).toHaveText(t('ru', 'exam.continue'));
@@ -340,7 +328,7 @@ test('training with comments: the right answer and the explanation after each an
   await page.locator('[data-themes-toggle]').click();
   await expect(themeBoxes.first()).not.toBeChecked();
   await expect(themeBoxes.nth(1)).toBeChecked();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.locator('#tests-themes [data-start="themes"]').click();
   await expect(page).toHaveURL(/\/ru\/tests\/\d+$/);
   const themesId = examIdOf(page);
@@ -360,7 +348,7 @@ test('training with comments: the right answer and the explanation after each an
   await expect(page.locator('[data-result-text]')).toHaveText(t('ru', 'exam.result.completedText'));
   // No allowance to meet: the mistakes are only counted.
   await expect(page.locator('[data-result-mistakes]')).toHaveText(/^\d+$/);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the demo as a visitor: start card, passed, browse, repeat to not passed, completed, leave', async ({ page }) => {
@@ -374,7 +362,7 @@ test('the demo as a visitor: start card, passed, browse, repeat to not passed, c
   await expect(card.getByRole('heading')).toHaveText(t('ru', 'demo.title'));
   await expect(card.getByRole('link', { name: t('ru', 'demo.buy') })).toHaveAttribute('href', /^https?:\/\//);
   await expect(card.locator('[data-begin]')).toHaveText(t('ru', 'demo.start'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const demo = (await (
     await page.request.get('/rest/v2/core/user/access/qualification/demo', { headers: { 'accept-language': 'ru' } })
   ).json()) as {
@@ -388,7 +376,7 @@ test('the demo as a visitor: start card, passed, browse, repeat to not passed, c
   await answerByClicks(page, (n) => right.get(n)!);
   await expect(result(page)).toHaveAttribute('data-result', 'passed');
   await expect(page.locator('#result-title')).toContainText(t('ru', 'demo.result.passed'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.locator('[data-browse]').click();
   await expect(question(page).locator('[data-comment]')).toContainText(demo.questions[0]!.comment);
@@ -437,7 +425,7 @@ test('the demo on a phone: the question list opens on request', async ({ page })
   );
   await question(page).locator('[data-answer="1"]').click();
   await expect(question(page).locator('[data-feedback]')).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('a whole exam with the keyboard only, with answers confirmed', async ({ page }) => {
@@ -523,7 +511,7 @@ test('the runner in kz and en: interface and questions in the page language', as
     .locator(`[data-answer="${key.get(1)!.correct}"]`)
     .click();
   await expect(question(page).locator('[data-feedback="correct"]')).toHaveText(t('kz', 'exam.feedback.correct'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The same test in English: the questions follow the interface language (the default test language).
   await open(page, `/en/tests/${id}`);
@@ -534,7 +522,7 @@ test('the runner in kz and en: interface and questions in the page language', as
   );
   await expect(page.locator('[data-question-text]')).toHaveText(key.get(2)!.text_en);
   await expect(page.locator('[data-finish]')).toHaveText(t('en', 'exam.finish'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A test language chosen in the settings wins over the interface language.
   await open(page, '/en/settings');
@@ -561,7 +549,7 @@ test('settings are saved per learner and axe finds nothing on the settings page'
   await waitForIslands(page);
   await expect(confirm).toBeChecked();
   await expect(page.getByLabel(t('kz', 'settings.language'))).toHaveValue('kz');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('settings wait for the session: a choice made on a slow page load is the learner’s, not a visitor’s', async ({
@@ -624,7 +612,7 @@ test('the clock starts at Begin and follows the server’s deadline: time is up 
 test('a test of someone else, or none, shows the error; a visitor is asked to sign in', async ({ page }) => {
   await open(page, '/ru/tests/999999');
   await expect(page.locator('[data-runner-notice]')).toContainText(t('ru', 'exam.signIn.title'));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await signIn(page);
   await open(page, '/ru/tests/999999');
   await expect(page.locator('[data-runner-notice]')).toContainText(t('ru', 'exam.loadError'));
