@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import {
+  answerKey,
   axeViolations,
   demoLearnerCopy,
   expect,
@@ -25,21 +26,6 @@ const LOGIN = 'centre-exam-learner';
 
 // No script errors and no hydration mismatches (support.ts).
 failOnConsoleErrors();
-
-/** The exam's right answers by question number, read from the e2e server's database (the browser never has them). */
-function rightAnswers(examId: number): Map<number, number> {
-  const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
-  try {
-    const rows = db
-      .prepare(
-        'select a.number, q.correct from examination_answers a join questions q on q.id = a.question_id where a.examination_id = ?',
-      )
-      .all(examId) as { number: number; correct: number }[];
-    return new Map(rows.map((r) => [r.number, r.correct]));
-  } finally {
-    db.close();
-  }
-}
 
 function qualificationOf(examId: number): number {
   const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
@@ -175,7 +161,7 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
   // Twelve answers (the test reads the key from the database; the browser never has it): three right,
   // so a verdict would have something to show, and nine wrong, at which the spec's exam would have
   // ended; this one runs on.
-  const right = rightAnswers(examId);
+  const right = answerKey(examId);
   const wrongFor = async (n: number) => (right.get(n)! % (await question(page).locator('[data-answer]').count())) + 1;
   const rightOnPurpose = new Set([3, 4, 5]);
   const answeredNumbers: number[] = [];

@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import {
+  answerKey,
   axeViolations,
   demoLearnerCopy,
   expect,
@@ -30,21 +31,6 @@ function almatyDay(days: number): string {
   return new Date(Date.now() + 5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 const ddmmyyyy = (day: string) => day.split('-').reverse().join('.');
-
-/** The correct answer of each question of a test, by its number, from the e2e server's database. */
-function correctAnswers(examId: number): Map<number, number> {
-  const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
-  try {
-    const rows = db
-      .prepare(
-        'select a.number, q.correct from examination_answers a join questions q on q.id = a.question_id where a.examination_id = ?',
-      )
-      .all(examId) as { number: number; correct: number }[];
-    return new Map(rows.map((r) => [r.number, r.correct]));
-  } finally {
-    db.close();
-  }
-}
 
 async function signIn(page: Page) {
   await open(page, '/ru/auth');
@@ -73,7 +59,7 @@ async function takeSmartTraining(page: Page, wrongEvery = 0): Promise<number> {
   await expect(reason.locator('[data-smart-forecast]')).toContainText(/Прогноз сдачи/);
   expect(await axeViolations(page)).toEqual([]);
   const id = Number(/\/tests\/(\d+)$/.exec(page.url())![1]);
-  const key = correctAnswers(id);
+  const key = answerKey(id);
   expect(key.size).toBeGreaterThan(0);
   await page.locator('[data-begin]').click();
   const question = page.locator('section.question');

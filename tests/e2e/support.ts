@@ -126,6 +126,21 @@ export const test = base.extend({
 });
 export { expect };
 
+/** A test's right answers by question number, read from the e2e server's database (the browser never has an exam's). */
+export function answerKey(examId: number): Map<number, number> {
+  const db = new Database(process.env.ZHOL_E2E_DB!, { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        'select a.number, q.correct from examination_answers a join questions q on q.id = a.question_id where a.examination_id = ?',
+      )
+      .all(examId) as { number: number; correct: number }[];
+    return new Map(rows.map((r) => [r.number, r.correct]));
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * axe's WCAG 2.2 A/AA and best-practice violations on the page, one line each; empty when clean. Legacy
  * mode runs axe in the page itself instead of finishing in a second blank page: about twice as fast,
