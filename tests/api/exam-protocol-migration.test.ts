@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/client';
-import { createTestDb, dialects, migrateBackTo, type TestDb } from '../support/db';
+import { createTestDb, dialects, migrateBackTo, storedExam, type TestDb } from '../support/db';
 
 const hasProtocol = async (db: Kysely<any>) =>
   (await db.introspection.getTables())
@@ -22,30 +22,7 @@ describe.each(dialects)('the exam-protocol migration on %s', (dialect) => {
   it("adds protocol, 'spec' for the stored tests; down removes it", async () => {
     const db = await migrateBackTo(t, '2026-11-27-0018-page-view-marks');
     expect(await hasProtocol(db)).toBe(false);
-    const { id: learner } = await db
-      .insertInto('learners')
-      .values({ login: 'l', fullname: 'L', password_hash: 'x', blocked: 0, created_at: '2026-11-27T00:00:00.000Z' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: qualification } = await db
-      .insertInto('qualifications')
-      .values({ code: 'B', name_ru: 'B', name_kz: 'B', name_en: 'B' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: exam } = await db
-      .insertInto('examinations')
-      .values({
-        learner_id: learner,
-        qualification_id: qualification,
-        mode: 'exam',
-        prepare: 0,
-        status: 'process',
-        language: 'ru',
-        question_count: 40,
-        extras: '{}',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { exam } = await storedExam(db, 'process');
     await migrateToLatest(t.deps.db);
     expect(await db.selectFrom('examinations').select(['id', 'protocol']).execute()).toEqual([
       { id: exam, protocol: 'spec' },

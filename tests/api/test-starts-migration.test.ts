@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/client';
-import { createTestDb, dialects, migrateBackTo, type TestDb } from '../support/db';
+import { createTestDb, dialects, migrateBackTo, storedExam, type TestDb } from '../support/db';
 
 const shape = async (db: Kysely<any>) => {
   const tables = await db.introspection.getTables();
@@ -25,30 +25,7 @@ describe.each(dialects)('the test-starts migration on %s', (dialect) => {
   it('adds the start log and ended_by (null for stored tests); down removes them', async () => {
     const db = await migrateBackTo(t, '2026-11-27-0014-autodrome-categories');
     expect(await shape(db)).toEqual({ startLog: false, endedBy: false });
-    const { id: learner } = await db
-      .insertInto('learners')
-      .values({ login: 'l', fullname: 'L', password_hash: 'x', blocked: 0, created_at: '2026-11-27T00:00:00.000Z' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: qualification } = await db
-      .insertInto('qualifications')
-      .values({ code: 'B', name_ru: 'B', name_kz: 'B', name_en: 'B' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: exam } = await db
-      .insertInto('examinations')
-      .values({
-        learner_id: learner,
-        qualification_id: qualification,
-        mode: 'exam',
-        prepare: 0,
-        status: 'cancelled',
-        language: 'ru',
-        question_count: 40,
-        extras: '{}',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { learner, exam } = await storedExam(db, 'cancelled');
     await migrateToLatest(t.deps.db);
     expect(await shape(db)).toEqual({ startLog: true, endedBy: true });
     expect(

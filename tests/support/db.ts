@@ -63,3 +63,38 @@ export async function migrateBackTo(t: TestDb, name: string): Promise<Kysely<any
   if (error) throw error;
   return db;
 }
+
+/**
+ * One stored exam, as a migration test writes it into a schema of the past: a learner, category B and
+ * an exam of 40 questions with `status`, in the columns the schemas these tests go back to all have.
+ */
+export async function storedExam(
+  db: Kysely<any>,
+  status: string,
+): Promise<{ learner: number; qualification: number; exam: number }> {
+  const { id: learner } = await db
+    .insertInto('learners')
+    .values({ login: 'l', fullname: 'L', password_hash: 'x', blocked: 0, created_at: '2026-11-27T00:00:00.000Z' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: qualification } = await db
+    .insertInto('qualifications')
+    .values({ code: 'B', name_ru: 'B', name_kz: 'B', name_en: 'B' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: exam } = await db
+    .insertInto('examinations')
+    .values({
+      learner_id: learner,
+      qualification_id: qualification,
+      mode: 'exam',
+      prepare: 0,
+      status,
+      language: 'ru',
+      question_count: 40,
+      extras: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { learner, qualification, exam };
+}
