@@ -273,4 +273,14 @@ test('a whole exam as at the exam centre, by keyboard on a phone', async ({ page
   );
   await expect(page.locator('[data-protocol-switch]')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
+
+  // The same choice in the settings: shown as made on the card, and turned off there for the next exam.
+  await open(page, '/en/settings');
+  await waitForIslands(page);
+  const setting = page.getByLabel(t('en', 'settings.centreProtocol'));
+  await expect(setting).toBeChecked();
+  await setting.uncheck();
+  await expect(page.locator('[data-settings-status]')).toHaveText(t('en', 'settings.saved'));
+  const after = await page.evaluate((id) => localStorage.getItem(`zhol:${id}:test-settings`), learnerId);
+  expect(JSON.parse(after ?? '{}')).toMatchObject({ centreProtocol: false });
 });
